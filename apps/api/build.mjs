@@ -1,0 +1,19 @@
+// Bundles the API into dist/server.js. Dependencies stay in node_modules; the workspace's own
+// TypeScript packages (the shared schemas) are bundled in, since Node cannot run their .ts sources.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !pkg.dependencies[name].startsWith('workspace:'));
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});

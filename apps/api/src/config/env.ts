@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The workspace root, found from this file whether it runs from src/ (tsx, jest) or the dist/ bundle. */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number('must be a port number').int().min(0).max(65535, 'must be a port number').default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A full MongoDB connection string. Without it an embedded MongoDB 4.0 is started. */
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  MONGODB_DB_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,38}$/, 'must be 1-38 letters, digits, _ or -').default('book-warehouse'),
+  /** Where the embedded MongoDB keeps its files. */
+  MONGO_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/mongo')),
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id').default('demo-book-warehouse'),
+  /** host:port of the Firebase Auth Emulator. When set, ID tokens are verified by the emulator's rules (unsigned). */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').optional(),
+  /** The emulator accepts unsigned tokens, so production refuses it unless this is set (the local demo does). */
+  ALLOW_AUTH_EMULATOR_IN_PRODUCTION: bool.default(false),
+  /** Secret for the API's own short-lived tokens (POST /api/token). At least 32 characters. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Comma-separated origins allowed to call the API from another origin. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url('must be a comma-separated list of origins'))),
+  /** Write requests (POST, PUT, DELETE) allowed per client IP per minute. */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(120),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'must look like 100kb').default('100kb'),
+  /** The built web app to serve beside the API ('' to serve the API alone). */
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Fill an empty database with demo books and reviews at start-up. */
+  SEED_DEMO_DATA: bool.default(true),
+  /** Milliseconds to wait for in-flight requests on SIGTERM before closing. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.FIREBASE_AUTH_EMULATOR_HOST && config.NODE_ENV === 'production' && !config.ALLOW_AUTH_EMULATOR_IN_PRODUCTION) {
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts unsigned tokens and is refused when NODE_ENV=production. ' +
+        'Unset it to use a real Firebase project, or set ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true for a local demo.',
+    );
+  }
+  return config;
+}

@@ -1,0 +1,28 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../lib/errors';
+import type { AuthUser, TokenVerifier } from '../modules/auth/auth-user';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      user?: AuthUser;
+    }
+  }
+}
+
+/** Verifies the Bearer token and sets req.user, or answers 401. */
+export const requireAuth =
+  (verifier: TokenVerifier) =>
+  async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,8192})$/.exec(req.get('authorization') ?? '');
+    if (!match) throw new AppError('unauthorized', 401, 'Sign-in required: send a valid token as "Authorization: Bearer <token>"');
+    req.user = await verifier.verify(match[1]!);
+    next();
+  };
+
+/** The signed-in user of a route behind requireAuth. */
+export function requireUser(req: Request): AuthUser {
+  if (!req.user) throw new AppError('unauthorized', 401, 'Sign-in required');
+  return req.user;
+}

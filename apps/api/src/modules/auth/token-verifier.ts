@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { initializeApp, deleteApp } from 'firebase-admin/app';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import jwt from 'jsonwebtoken';
+import { AppError } from '../../lib/errors';
+import type { AuthUser, TokenVerifier } from './auth-user';
+
+const unauthorized = (message = 'Sign-in required: send a valid token as "Authorization: Bearer <token>"') =>
+  new AppError('unauthorized', 401, message);
+
+function toUser(claims: { uid?: string; sub?: string; email?: string; name?: string }): AuthUser {
+  const uid = claims.uid ?? claims.sub;
+  if (!uid || !claims.email) throw unauthorized('The token has no e-mail address; sign in with an account that has one');
+  return { uid, email: claims.email.toLowerCase(), name: claims.name?.trim() || claims.email.split('@')[0]! };
+}
+
+/**
+ * Verifies Firebase ID tokens with firebase-admin. In emulator mode firebase-admin reads
+ * FIREBASE_AUTH_EMULATOR_HOST from the environment and accepts the emulator's unsigned tokens
+ * (config refuses that in production unless explicitly allowed).
+ */
+export function createFirebaseVerifier(options: { projectId: string; emulatorHost?: string }): TokenVerifier & { close(): Promise<void> } {
+  if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
+  const app = initializeApp({ projectId: options.projectId }, `book-warehouse-${randomUUID()}`);
+  const auth = getAuth(app);
+  return {
+    async verify(token) {
+      let decoded: DecodedIdToken;
+      try {
+        decoded = await auth.verifyIdToken(token);
+      } catch {
+        throw unauthorized('The sign-in token is invalid or expired; sign in again');
+      }
+      return toUser({ uid: decoded.uid, email: decoded.email, name: decoded['name'] as string | undefined });
+    },
+    close: () => deleteApp(app),
+  };
+}
+
+/** The API's own short-lived tokens (POST /api/token), signed with HS256. */
+export const API_TOKEN_ISSUER = 'book-warehouse-api';
+export const API_TOKEN_AUDIENCE = 'book-warehouse';
+export const API_TOKEN_TTL_SECONDS = 15 * 60;
+
+export function signApiToken(secret: string, user: AuthUser): string {
+  return jwt.sign({ email: user.email, name: user.name }, secret, {
+    algorithm: 'HS256',
+    subject: user.uid,
+    issuer: API_TOKEN_ISSUER,
+    audience: API_TOKEN_AUDIENCE,
+    expiresIn: API_TOKEN_TTL_SECONDS,
+  });
+}
+
+export function createApiTokenVerifier(secret: string): TokenVerifier {
+  return {
+    async verify(token) {
+      try {
+        const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE });
+        if (typeof claims === 'string') throw new Error('unexpected string payload');
+        return toUser(claims as { sub?: string; email?: string; name?: string });
+      } catch {
+        throw unauthorized('The API token is invalid or expired; sign in again');
+      }
+    },
+  };
+}
+
+/** Sends the API's own tokens (recognised by their issuer) to their verifier, everything else to Firebase. */
+export function createTokenVerifier(firebase: TokenVerifier, apiTokens?: TokenVerifier): TokenVerifier {
+  return {
+    verify(token) {
+      const decoded = jwt.decode(token, { json: true });
+      if (decoded?.iss === API_TOKEN_ISSUER) {
+        if (!apiTokens) return Promise.reject(unauthorized('API tokens are not enabled on this server'));
+        return apiTokens.verify(token);
+      }
+      return firebase.verify(token);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
+import type { Book, BookFields, Stats } from '@book-warehouse/types';
+
+export interface BookDoc extends BookFields {
+  email: string;
+}
+
+export const toBook = ({ _id, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
+
+/** Escapes a user's text for use inside a regular expression (no injection, no catastrophic patterns). */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const SEARCHED_FIELDS = ['bookName', 'author', 'publishar', 'catagory'] as const;
+
+export interface Page {
+  limit?: number;
+  skip?: number;
+}
+
+export function createBooksRepository(db: Db) {
+  const books: Collection<BookDoc> = db.collection<BookDoc>('books');
+  const byId = (id: string) => ({ _id: new ObjectId(id) });
+  const after = { returnDocument: 'after' as const };
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      // A user's books (My Items); the landing page and lists use the _id index (insertion order).
+      await books.createIndex({ email: 1, _id: 1 });
+    },
+
+    /** Books in insertion order; without a limit, a cursor streamed by the caller. */
+    cursor({ limit, skip }: Page) {
+      const cursor = books.find({}, { sort: { _id: 1 } });
+      if (skip) cursor.skip(skip);
+      if (limit) cursor.limit(limit);
+      return cursor.map(toBook);
+    },
+
+    async findById(id: string): Promise<Book | null> {
+      const doc = await books.findOne(byId(id));
+      return doc && toBook(doc);
+    },
+
+    async findByEmail(email: string): Promise<Book[]> {
+      return (await books.find({ email }, { sort: { _id: 1 } }).toArray()).map(toBook);
+    },
+
+    async search(text: string, { limit, skip }: Page): Promise<Book[]> {
+      const pattern = { $regex: escapeRegExp(text.trim()), $options: 'i' };
+      const cursor = books.find({ $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) }, { sort: { _id: 1 } });
+      if (skip) cursor.skip(skip);
+      if (limit) cursor.limit(limit);
+      return (await cursor.toArray()).map(toBook);
+    },
+
+    async insert(doc: BookDoc): Promise<Book> {
+      const { insertedId } = await books.insertOne({ ...doc });
+      return toBook({ ...doc, _id: insertedId });
+    },
+
+    async isEmpty(): Promise<boolean> {
+      return (await books.countDocuments({}, { limit: 1 })) === 0;
+    },
+
+    async insertMany(docs: BookDoc[]): Promise<void> {
+      if (docs.length) await books.insertMany(docs.map((d) => ({ ...d })));
+    },
+
+    async update(id: string, set: Partial<BookFields>): Promise<Book | null> {
+      const doc = await books.findOneAndUpdate(byId(id), { $set: set }, after);
+      return doc && toBook(doc);
+    },
+
+    /** Sets a field and answers the document as it was before, so the caller can describe the change. */
+    async setReturningBefore(id: string, set: Partial<BookFields>): Promise<Book | null> {
+      const doc = await books.findOneAndUpdate(byId(id), { $set: set }, { returnDocument: 'before' });
+      return doc && toBook(doc);
+    },
+
+    async remove(id: string): Promise<Book | null> {
+      const doc = await books.findOneAndDelete(byId(id));
+      return doc && toBook(doc);
+    },
+
+    async increment(id: string, amount: number): Promise<Book | null> {
+      const doc = await books.findOneAndUpdate(byId(id), { $inc: { stockQuantity: amount } }, after);
+      return doc && toBook(doc);
+    },
+
+    /** One conditional update: lowers stock by `amount` only while stock - amount >= floor. */
+    async decrementIfAtLeast(id: string, amount: number, floor: number): Promise<Book | null> {
+      const doc = await books.findOneAndUpdate(
+        { ...byId(id), stockQuantity: { $gte: amount + floor } },
+        { $inc: { stockQuantity: -amount } },
+        after,
+      );
+      return doc && toBook(doc);
+    },
+
+    async exists(id: string): Promise<boolean> {
+      return (await books.countDocuments(byId(id), { limit: 1 })) > 0;
+    },
+
+    /** The dashboard tiles, summed in the database. */
+    async stats(): Promise<Stats> {
+      const [row] = await books
+        .aggregate<Stats>([
+          { $group: { _id: null, products: { $sum: 1 }, quantity: { $sum: '$stockQuantity' }, price: { $sum: { $multiply: ['$price', '$stockQuantity'] } } } },
+          { $project: { _id: 0, products: 1, quantity: 1, price: 1 } },
+        ])
+        .toArray();
+      return row ?? { products: 0, quantity: 0, price: 0 };
+    },
+  };
+}
+
+export type BooksRepository = ReturnType<typeof createBooksRepository>;

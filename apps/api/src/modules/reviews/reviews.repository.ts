@@ -1,0 +1,42 @@
+import type { Collection, Db, WithId } from 'mongodb';
+import { REVIEWS_PER_PAGE, type Review } from '@book-warehouse/types';
+
+export interface ReviewDoc {
+  name: string;
+  img: string;
+  time: string;
+  description: string;
+  createdAt: Date;
+}
+
+const toReview = ({ _id, createdAt, ...rest }: WithId<ReviewDoc>): Review => ({ ...rest, _id: _id.toHexString(), createdAt: createdAt.toISOString() });
+
+export function createReviewsRepository(db: Db) {
+  const reviews: Collection<ReviewDoc> = db.collection<ReviewDoc>('reviews');
+  return {
+    async ensureIndexes(): Promise<void> {
+      await reviews.createIndex({ createdAt: -1, _id: -1 });
+    },
+    // countDocuments rather than the estimate: the estimate can be off after an unclean shutdown.
+    count: () => reviews.countDocuments({}),
+    /** Page n (from 0), newest first. */
+    async page(page: number): Promise<Review[]> {
+      const docs = await reviews
+        .find({}, { sort: { createdAt: -1, _id: -1 }, skip: page * REVIEWS_PER_PAGE, limit: REVIEWS_PER_PAGE })
+        .toArray();
+      return docs.map(toReview);
+    },
+    async insert(doc: ReviewDoc): Promise<Review> {
+      const { insertedId } = await reviews.insertOne({ ...doc });
+      return toReview({ ...doc, _id: insertedId });
+    },
+    async isEmpty(): Promise<boolean> {
+      return (await reviews.countDocuments({}, { limit: 1 })) === 0;
+    },
+    async insertMany(docs: ReviewDoc[]): Promise<void> {
+      if (docs.length) await reviews.insertMany(docs.map((d) => ({ ...d })));
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

@@ -1,0 +1,38 @@
+import { paths } from '../../config/paths';
+
+/** The header's page name comes from this one table (DECISIONS.md 5). */
+const titles: Record<string, string> = {
+  [paths.home]: 'Home',
+  [paths.homeAlias]: 'Home',
+  [paths.allBooks]: 'All Books',
+  [paths.myItems]: 'My Items',
+  [paths.blog]: 'Blog',
+  [paths.about]: 'About Us',
+  [paths.login]: 'Login',
+  [paths.register]: 'Register',
+  [paths.dashboard.root]: 'Dashboard',
+  [paths.dashboard.manageItems]: 'Manage Items',
+  [paths.dashboard.quantity]: 'Update Quantity',
+  [paths.dashboard.addItem]: 'Add Books',
+  [paths.dashboard.history]: 'History',
+  [paths.dashboard.user]: 'Manage Users',
+  [paths.dashboard.team]: 'Manage Team',
+  [paths.dashboard.chart]: 'Chart',
+  [paths.dashboard.help]: 'Help Desk',
+};
+
+const prefixes: Array<[string, string]> = [
+  [`${paths.dashboard.manageItems}/`, 'Update Book'],
+  ['/dashboard/search', 'Search'],
+];
+
+/** Unknown paths fall back to the last path segment, capitalised. */
+export function pageTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const exact = titles[path];
+  if (exact) return exact;
+  const prefixed = prefixes.find(([prefix]) => path.startsWith(prefix));
+  if (prefixed) return prefixed[1];
+  const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
+  return last ? last.charAt(0).toUpperCase() + last.slice(1) : 'Home';
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useBooks } from '../../features/books/api/get-books';
+import { BookCard } from '../../features/books/components/book-card';
+import { BookGrid } from '../../features/books/components/book-grid';
+import { CardActions } from '../../features/books/components/card-actions';
+import { ServicesSection } from '../../features/landing/services-section';
+
+/** The landing page shows the first 6 books (spec section 9). */
+export const LANDING_BOOKS = 6;
+
+export function HomePage() {
+  const books = useBooks({ limit: LANDING_BOOKS });
+  return (
+    <div className="flex flex-col gap-16">
+      <section aria-labelledby="inventory-heading" className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="inventory-heading" className="text-2xl font-bold">
+            Inventory
+          </h2>
+          <Link to={paths.allBooks} className={buttonClass('secondary')}>
+            Show all Book
+          </Link>
+        </div>
+        {books.isPending ? (
+          <Spinner label="Loading books" className="min-h-96" />
+        ) : books.isError ? (
+          <p role="alert" className="text-red-700">
+            {books.error.message}
+          </p>
+        ) : (
+          <BookGrid>
+            {books.data.map((book) => (
+              <BookCard key={book._id} book={book} actions={<CardActions book={book} />} />
+            ))}
+          </BookGrid>
+        )}
+      </section>
+      <ServicesSection />
+    </div>
+  );
+}

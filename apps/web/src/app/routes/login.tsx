@@ -1,0 +1,24 @@
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-provider';
+import { LoginForm } from '../../features/auth/components/login-form';
+import type { FromState } from '../../features/auth/require-auth';
+
+/** Where a sign-in returns to: the protected route that sent the user here, else home. */
+export function useReturnTo(): string {
+  const state = useLocation().state as FromState | null;
+  return state?.from && state.from.startsWith('/') && !state.from.startsWith('//') ? state.from : paths.home;
+}
+
+export function LoginPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const returnTo = useReturnTo();
+  if (user) return <Navigate to={returnTo} replace />;
+  return (
+    <div className="mx-auto w-full max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="mb-6 text-2xl font-bold">Login</h1>
+      <LoginForm onSignedIn={() => navigate(returnTo, { replace: true })} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// The official contact details, defined once (DECISIONS.md 1): the footer and the
+// 'Working Together' page both read them from here.
+export const contact = {
+  address: '1450 Harbor Logistics Way, Unit 12, Oakland, CA 94607',
+  email: 'support@bookwarehouse.dev',
+  phone: '+1 (555) 014-2270',
+  hours: 'Sat-Thu 10:00 AM to 7:00 PM',
+} as const;
+
+/** The phone number as a `tel:` URI (digits and a leading plus only). */
+export const contactPhoneHref = `tel:${contact.phone.replace(/[^\d+]/g, '')}`;
+
+/** The e-mail as a `mailto:` URI. */
+export const contactEmailHref = `mailto:${contact.email}`;

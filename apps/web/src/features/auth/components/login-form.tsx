@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { notify } from '../../../components/ui/notify';
+import { paths } from '../../../config/paths';
+import { emailSignIn } from '../api/email-sign-in';
+import { resetPassword } from '../api/reset-password';
+import { LoginFormSchema, type LoginForm } from '../schemas';
+
+/** Signs in with e-mail and password; the provider's errors show as red text under the form. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { register, handleSubmit, getValues, formState } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) });
+  const [providerError, setProviderError] = useState('');
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setProviderError('');
+    try {
+      await emailSignIn(email, password);
+      onSignedIn();
+    } catch (error) {
+      setProviderError((error as Error).message);
+    }
+  });
+
+  const onReset = async () => {
+    const email = getValues('email')?.trim();
+    if (!email) {
+      notify.error('Please provide a email.');
+      return;
+    }
+    setProviderError('');
+    try {
+      await resetPassword(email);
+      notify.success('Sent email');
+    } catch (error) {
+      setProviderError((error as Error).message);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="Email" type="email" autoComplete="email" required {...register('email')} error={formState.errors.email} />
+      <Field label="Password" type="password" autoComplete="current-password" required {...register('password')} error={formState.errors.password} />
+      {providerError && (
+        <p role="alert" className="text-sm text-red-600">
+          {providerError}
+        </p>
+      )}
+      <Button type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Signing in…' : 'Login'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <button type="button" onClick={onReset} className="font-medium text-amber-700 hover:underline">
+          Forgot password?
+        </button>
+        <span>
+          New here?{' '}
+          <Link to={paths.register} className="font-medium text-amber-700 hover:underline">
+            Create an account
+          </Link>
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { notify } from '../../../components/ui/notify';
+import { paths } from '../../../config/paths';
+import { register as registerAccount } from '../api/register';
+import { RegisterFormSchema, type RegisterForm } from '../schemas';
+
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(RegisterFormSchema) });
+  const [providerError, setProviderError] = useState('');
+
+  const onSubmit = handleSubmit(async ({ name, email, password }) => {
+    setProviderError('');
+    try {
+      await registerAccount(name, email, password);
+      notify.success(`Verification code sent in ${email} Please Check your Email.`);
+      onRegistered();
+    } catch (error) {
+      setProviderError((error as Error).message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="Name" autoComplete="name" required {...register('name')} error={formState.errors.name} />
+      <Field label="Email" type="email" autoComplete="email" required {...register('email')} error={formState.errors.email} />
+      <Field label="Password" type="password" autoComplete="new-password" required {...register('password')} error={formState.errors.password} />
+      <Field label="Confirm password" type="password" autoComplete="new-password" required {...register('confirmPassword')} error={formState.errors.confirmPassword} />
+      {providerError && (
+        <p role="alert" className="text-sm text-red-600">
+          {providerError}
+        </p>
+      )}
+      <Button type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Creating account…' : 'Register'}
+      </Button>
+      <p className="text-sm">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-medium text-amber-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}

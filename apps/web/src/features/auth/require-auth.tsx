@@ -1,0 +1,21 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useAuth } from './auth-provider';
+
+/** The route a sign-in returns to (spec: the origin, default /). */
+export interface FromState {
+  from?: string;
+}
+
+/** Protected routes send signed-out users to /login and remember where they were headed. */
+export function RequireAuth() {
+  const { user, ready } = useAuth();
+  const location = useLocation();
+  if (!ready) return <Spinner label="Checking your sign-in" />;
+  if (!user) {
+    const state: FromState = { from: location.pathname + location.search + location.hash };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const LoginFormSchema = z.object({
+  email: z.email('Enter a valid e-mail address'),
+  password: z.string().min(1, 'Enter your password'),
+});
+export type LoginForm = z.infer<typeof LoginFormSchema>;
+
+/** The spec's message for a mismatch is kept exactly: 'Password Do not match'. */
+export const PASSWORD_MISMATCH = 'Password Do not match';
+
+export const RegisterFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter your name').max(100, 'Use at most 100 characters'),
+    email: z.email('Enter a valid e-mail address'),
+    password: z.string().min(6, 'Use at least 6 characters'),
+    confirmPassword: z.string().min(1, 'Confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
+export type RegisterForm = z.infer<typeof RegisterFormSchema>;

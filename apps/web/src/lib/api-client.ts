@@ -1,0 +1,65 @@
+import { ApiErrorSchema } from '@book-warehouse/types';
+import type { z } from 'zod';
+import { auth } from './firebase';
+
+/** A failed API call, with the server's message and the fields it named. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions<S extends z.ZodType> {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Parses the answer, so a drifted server is caught here and not deep in a component. */
+  schema: S;
+  signal?: AbortSignal;
+}
+
+function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
+ * a typed ApiError. It shows no toasts and does no redirects; hooks and providers do.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await auth.currentUser?.getIdToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(url(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
+  }
+  const payload: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const parsed = ApiErrorSchema.safeParse(payload);
+    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+    throw new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
+  }
+  return options.schema.parse(payload);
+}

@@ -1,0 +1,28 @@
+import { initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth } from 'firebase/auth';
+
+const env = import.meta.env;
+
+/**
+ * With no Firebase config the app runs against the local Auth Emulator (project demo-book-warehouse),
+ * which works offline. With VITE_FIREBASE_* set in .env, the same code talks to that real project.
+ */
+export const usingAuthEmulator = !env.VITE_FIREBASE_API_KEY;
+
+const app = initializeApp(
+  usingAuthEmulator
+    ? { apiKey: 'demo-api-key', projectId: 'demo-book-warehouse', authDomain: 'demo-book-warehouse.firebaseapp.com' }
+    : {
+        apiKey: env.VITE_FIREBASE_API_KEY,
+        authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
+        projectId: env.VITE_FIREBASE_PROJECT_ID,
+        appId: env.VITE_FIREBASE_APP_ID,
+      },
+);
+
+export const auth = getAuth(app);
+
+if (usingAuthEmulator) {
+  const port = env.VITE_AUTH_EMULATOR_PORT ?? '9099';
+  connectAuthEmulator(auth, `http://${window.location.hostname}:${port}`, { disableWarnings: true });
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { MAX_LIMIT, MAX_SKIP, ObjectIdSchema, shortText } from './common';
+
+/** Stock is a whole number of copies. */
+export const QuantitySchema = z.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000_000, 'is too large');
+
+/** Prices are numbers >= 0 with at most two decimals (DECISIONS.md 10). */
+export const PriceSchema = z
+  .number('must be a number')
+  .min(0, 'must be 0 or more')
+  .max(1_000_000_000, 'is too large')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most two decimals');
+
+/**
+ * A photo is an http(s) URL or one of the app's own paths ("/covers/x.svg"):
+ * never javascript:, data: or a protocol-relative "//host" URL.
+ */
+export const PhotoUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(2048, 'must be at most 2048 characters')
+  .refine((v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), 'must be an http(s) URL or a path of this app');
+
+export const BookEmailSchema = z.email('must be an e-mail address').max(320);
+
+/** The fields a staff member edits: the spec's names, spelling kept ("publishar", "catagory"). */
+export const BookFieldsSchema = z.object({
+  bookName: shortText(200),
+  author: shortText(200),
+  publishar: shortText(200),
+  subTitle: shortText(300),
+  description: z.string().trim().min(1, 'is required').max(5000, 'must be at most 5000 characters'),
+  catagory: shortText(100),
+  stockQuantity: QuantitySchema,
+  photo: PhotoUrlSchema,
+  price: PriceSchema,
+});
+export type BookFields = z.infer<typeof BookFieldsSchema>;
+
+/** A book as the API answers it. */
+export const BookSchema = BookFieldsSchema.extend({
+  _id: ObjectIdSchema,
+  /** The owner's e-mail: who added the book. */
+  email: z.string(),
+});
+export type Book = z.infer<typeof BookSchema>;
+
+/**
+ * What POST /book accepts. `email` is sent by the original client; the server replaces it
+ * with the signed-in user's e-mail (DECISIONS.md 13), so it is optional here.
+ */
+export const NewBookSchema = BookFieldsSchema.extend({ email: BookEmailSchema.optional() }).strict();
+export type NewBook = z.infer<typeof NewBookSchema>;
+
+/** PUT /bookupdate/{id}: the update form, every field optional. `_id` and `email` as the original sends them. */
+export const BookUpdateSchema = BookFieldsSchema.partial()
+  .extend({ _id: ObjectIdSchema.optional(), email: z.string().max(320).optional() })
+  .strict();
+export type BookUpdate = z.infer<typeof BookUpdateSchema>;
+
+/** PUT /book/{id}: the whole book with the new stockQuantity (the original client's call). */
+export const BookQuantityPutSchema = BookFieldsSchema.partial()
+  .required({ stockQuantity: true })
+  .extend({ _id: ObjectIdSchema.optional(), email: z.string().max(320).optional() })
+  .strict();
+export type BookQuantityPut = z.infer<typeof BookQuantityPutSchema>;
+
+/** PUT /bookprice/{id}: the whole book with the new price. */
+export const BookPricePutSchema = BookFieldsSchema.partial()
+  .required({ price: true })
+  .extend({ _id: ObjectIdSchema.optional(), email: z.string().max(320).optional() })
+  .strict();
+export type BookPricePut = z.infer<typeof BookPricePutSchema>;
+
+/** An amount for the atomic stock movements: a whole number >= 1. */
+export const StockAmountSchema = z.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000_000, 'is too large');
+
+/** POST /book/{id}/restock. */
+export const RestockSchema = z.object({ amount: StockAmountSchema }).strict();
+export type Restock = z.infer<typeof RestockSchema>;
+
+/**
+ * POST /book/{id}/deliver. Without mode the spec's quantity-screen rule holds (stock after delivery stays
+ * above 0); mode "card" is the one-click delivery, allowed while stock is above 0.
+ */
+export const DeliverSchema = z.object({ amount: StockAmountSchema, mode: z.enum(['card']).optional() }).strict();
+export type Deliver = z.infer<typeof DeliverSchema>;
+
+export const ListBooksQuerySchema = z
+  .object({
+    limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
+    skip: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(MAX_SKIP, `must be at most ${MAX_SKIP}`).optional(),
+  })
+  .strict();
+export type ListBooksQuery = z.infer<typeof ListBooksQuerySchema>;
+
+export const BooksByEmailQuerySchema = z.object({ email: BookEmailSchema }).strict();
+
+export const SearchQuerySchema = z
+  .object({
+    search: z.string().max(200, 'must be at most 200 characters'),
+    limit: ListBooksQuerySchema.shape.limit,
+    skip: ListBooksQuerySchema.shape.skip,
+  })
+  .strict();
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** GET /stats: the dashboard tiles. */
+export const StatsSchema = z.object({
+  products: z.number().int(),
+  quantity: z.number(),
+  price: z.number(),
+});
+export type Stats = z.infer<typeof StatsSchema>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** A MongoDB ObjectId as 24 hex characters (ObjectId.isValid alone accepts any 12-character string). */
+export const ObjectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be 24 hexadecimal characters');
+
+export const IdParamsSchema = z.object({ id: ObjectIdSchema }).strict();
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** A short single-line text field. */
+export const shortText = (max = 200) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** Paging bounds shared by every list call. */
+export const MAX_LIMIT = 1000;
+export const MAX_SKIP = 10_000_000;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MAX_LIMIT, ObjectIdSchema } from './common';
+
+/** The sign-in events a client may record itself (POST /histories). Labels as the spec writes them. */
+export const SIGN_IN_TASKS = ['Login', 'Singup', 'Login with google', 'Login with Github'] as const;
+export const SignInTaskSchema = z.enum(SIGN_IN_TASKS, 'must be one of: Login, Singup, Login with google, Login with Github');
+export type SignInTask = z.infer<typeof SignInTaskSchema>;
+
+/**
+ * History labels for book changes. 'Deleverd' is the spec's spelling, kept on purpose.
+ * The price label fixes the original's defect (DECISIONS.md 9).
+ */
+export const historyTask = {
+  added: 'Added',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  restocked: (n: number) => `Added ${n} Quantity`,
+  delivered: (n: number) => `Deleverd ${n} Quantity`,
+  priceUpdated: (n: number) => `Price Updated to ${n}`,
+} as const;
+
+export const HistoryEntrySchema = z.object({
+  _id: ObjectIdSchema,
+  email: z.string(),
+  /** The book name, or the user's display name for sign-in events. */
+  bookName: z.string(),
+  task: z.string(),
+  /** The display time, a local date-time string. */
+  time: z.string(),
+  /** Server timestamp (ISO 8601) used for ordering, newest first. */
+  createdAt: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** POST /histories. `email` and `time` are accepted as the original sent them; the server replaces both. */
+export const NewSignInHistorySchema = z
+  .object({
+    bookName: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+    task: SignInTaskSchema,
+    email: z.string().max(320).optional(),
+    time: z.string().max(100).optional(),
+  })
+  .strict();
+export type NewSignInHistory = z.input<typeof NewSignInHistorySchema>;
+
+export const ListHistoriesQuerySchema = z
+  .object({
+    limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
+    skip: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'is too large').optional(),
+  })
+  .strict();

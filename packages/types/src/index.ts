@@ -1,0 +1,5 @@
+export * from './common';
+export * from './errors';
+export * from './book';
+export * from './history';
+export * from './review';

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ApiError } from '../lib/api-client';
 
@@ -21,7 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        {children}
+        <ConfirmProvider>{children}</ConfirmProvider>
         <Toaster position="top-center" visibleToasts={4} />
       </AuthProvider>
     </QueryClientProvider>

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { newStaff, register, screenshots, signIn } from './support';
+
+test('a visitor sees six books, registers, signs out and signs in again', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to book Warehouse' })).toBeVisible();
+  const cards = page.getByRole('region', { name: 'Inventory' }).getByRole('article');
+  await expect(cards).toHaveCount(6);
+  await expect(page.getByRole('link', { name: 'Show all Book' })).toHaveAttribute('href', '/allbook');
+  await screenshots(page, 'home');
+
+  const staff = newStaff();
+  await register(page, staff);
+  await expect(page.getByRole('status').filter({ hasText: `Verification code sent in ${staff.email} Please Check your Email.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await signIn(page, staff);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('a wrong password shows the provider error under the form', async ({ page }) => {
+  const staff = newStaff();
+  await register(page, staff);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, { email: staff.email, password: 'not-the-password' });
+  await expect(page.getByRole('alert').filter({ hasText: /auth\/(wrong-password|invalid-credential)/ })).toBeVisible();
+});

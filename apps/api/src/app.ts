@@ -20,6 +20,8 @@ import { createHealthRouter } from './modules/health/health.routes';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService, type Clock } from './modules/history/history.service';
+import { buildOpenApiDocument } from './modules/openapi/openapi';
+import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
@@ -128,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(createHistoryRouter(history, auth));
   api.use(createReviewsRouter(reviews, auth));
   if (options.jwtSecret) api.use(createAuthRouter(auth, options.jwtSecret));
+  api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import type { Db } from 'mongodb';
-import type { NewBook } from '@book-warehouse/types';
+import request from 'supertest';
+import { z } from 'zod';
+import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook } from '@book-warehouse/types';
 import { createApp, ensureIndexes, type AppOptions } from '../src/app';
 import { connectDatabase, type Database } from '../src/lib/database';
-import { createLogger } from '../src/lib/logger';
+import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier } from '../src/modules/auth/token-verifier';
 
@@ -12,46 +14,60 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 export interface TestContext {
   app: Express;
+  /** Another app on the same database and verifier, with other options or a logger (rate limits, log capture). */
+  variant(options?: Partial<AppOptions>, logger?: Logger): Express;
   db: Db;
   database: Database;
+  /** Replaceable: the outage test stops it and starts another on the same port and dbPath. */
   mongo: EmbeddedMongo;
   close(): Promise<void>;
 }
 
+export interface TestSetup {
+  /** A fixed port and persistent dbPath for the embedded mongod (default: random port, throw-away). */
+  mongo?: { port?: number; dbPath?: string };
+  logger?: Logger;
+}
+
 /** A fresh embedded mongod and the real app on it, with the real Firebase verifier against the emulator. */
-export async function startTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
+export async function startTestApp(options: Partial<AppOptions> = {}, setup: TestSetup = {}): Promise<TestContext> {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the Jest global setup starts the emulator');
-  const mongo = await startEmbeddedMongo();
+  const mongo = await startEmbeddedMongo(setup.mongo);
   const database = await connectDatabase(mongo.uri, `test-${randomUUID().slice(0, 8)}`);
   await ensureIndexes(database.db);
   const firebase = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost });
-  const app = createApp({
-    db: database.db,
-    ping: database.ping,
-    verifier: createTokenVerifier(firebase, createApiTokenVerifier(TEST_JWT_SECRET)),
-    clock: () => new Date(),
-    logger: createLogger('silent'),
-    options: {
-      corsOrigins: ['http://allowed.example'],
-      writeRateLimitPerMinute: 100_000,
-      bodyLimit: '100kb',
-      connectSrc: [],
-      jwtSecret: TEST_JWT_SECRET,
-      ...options,
-    },
-  });
-  return {
-    app,
+  const verifier = createTokenVerifier(firebase, createApiTokenVerifier(TEST_JWT_SECRET));
+  const build = (variant: Partial<AppOptions> = {}, logger: Logger = setup.logger ?? createLogger('silent')) =>
+    createApp({
+      db: database.db,
+      ping: database.ping,
+      verifier,
+      clock: () => new Date(),
+      logger,
+      options: {
+        corsOrigins: ['http://allowed.example'],
+        writeRateLimitPerMinute: 100_000,
+        bodyLimit: '100kb',
+        connectSrc: [],
+        jwtSecret: TEST_JWT_SECRET,
+        ...options,
+        ...variant,
+      },
+    });
+  const ctx: TestContext = {
+    app: build(),
+    variant: build,
     db: database.db,
     database,
     mongo,
     close: async () => {
       await firebase.close();
       await database.close();
-      await mongo.stop();
+      await ctx.mongo.stop();
     },
   };
+  return ctx;
 }
 
 export interface TestUser {
@@ -89,3 +105,31 @@ export const newBook = (overrides: Partial<NewBook> = {}): NewBook => ({
   price: 39.99,
   ...overrides,
 });
+
+/** Adds a book through the API as `user` and answers it as stored. */
+export async function addBook(app: Express, user: TestUser, overrides: Partial<NewBook> = {}): Promise<Book> {
+  const res = await request(app).post('/api/book').set(bearer(user)).send(newBook(overrides)).expect(201);
+  return BookSchema.parse(res.body);
+}
+
+/** The stored book, read back through the API (undefined once deleted). */
+export async function readBook(app: Express, id: string): Promise<Book | undefined> {
+  const res = await request(app).get(`/api/book/${id}`);
+  if (res.status === 404) return undefined;
+  expect(res.status).toBe(200);
+  return BookSchema.parse(res.body);
+}
+
+/** The history as the API lists it, newest first. */
+export async function readHistory(app: Express, user: TestUser) {
+  const res = await request(app).get('/api/histories').set(bearer(user)).expect(200);
+  return HistoryEntrySchema.array().parse(res.body);
+}
+
+/** The error shape exactly: nothing else (no stack), and always the request id. */
+const StrictApiErrorSchema = z.strictObject({ error: ApiErrorSchema.shape.error.strict().required({ requestId: true }) });
+
+/** Asserts the one error shape and answers its error. */
+export function apiError(body: unknown) {
+  return StrictApiErrorSchema.parse(body).error;
+}

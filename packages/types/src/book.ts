@@ -13,14 +13,15 @@ export const PriceSchema = z
 
 /**
  * A photo is an http(s) URL or one of the app's own paths ("/covers/x.svg"):
- * never javascript:, data: or a protocol-relative "//host" URL.
+ * never javascript:, data: or a protocol-relative "//host" URL. Backslashes are refused too, because
+ * browsers read "/\host/x.png" as "//host/x.png", another site.
  */
 export const PhotoUrlSchema = z
   .string()
   .trim()
   .min(1, 'is required')
   .max(2048, 'must be at most 2048 characters')
-  .refine((v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), 'must be an http(s) URL or a path of this app');
+  .refine((v) => /^https?:\/\/[^\s/\\]+[^\s\\]*$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v), 'must be an http(s) URL or a path of this app');
 
 export const BookEmailSchema = z.email('must be an e-mail address').max(320);
 

@@ -3,3 +3,5 @@ export * from './errors';
 export * from './book';
 export * from './history';
 export * from './review';
+export * from './health';
+export * from './auth';

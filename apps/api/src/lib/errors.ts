@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'database_unavailable'
   | 'internal';

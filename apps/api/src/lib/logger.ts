@@ -2,5 +2,6 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export const createLogger = (level: string): Logger =>
-  pino({ level, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true } });
+/** Structured JSON logs; tokens and cookies never reach them. `destination` defaults to stdout. */
+export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>
+  pino({ level, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true } }, destination);

@@ -30,7 +30,9 @@ export async function startEmbeddedMongo(options: { dbPath?: string; port?: numb
     binary: { systemBinary: mongodBinaryPath(), version: MONGOD_VERSION, checkMD5: false },
     instance: {
       ...(options.dbPath ? { dbPath: options.dbPath, storageEngine: 'wiredTiger' as const } : {}),
-      ...(options.port ? { port: options.port } : {}),
+      // An explicit port is honoured: by default the launcher swaps a port it used in the last 10 s for a
+      // random one, so a mongod restarted on the same port would land elsewhere and clients never reconnect.
+      ...(options.port ? { port: options.port, portGeneration: false } : {}),
     },
   });
   return {

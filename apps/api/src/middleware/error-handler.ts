@@ -1,31 +1,60 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
+import {
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
 import type { ApiErrorBody } from '@book-warehouse/types';
 import { AppError } from '../lib/errors';
 
-/** Errors thrown by body-parser carry a `type` and a 4xx status. */
-interface HttpParserError {
+/** Errors thrown by body-parser and the router carry a `type` and a 4xx status. */
+interface HttpClientError {
   type?: string;
   status?: number;
   expose?: boolean;
+  message?: string;
 }
 
-function toAppError(err: unknown): AppError | undefined {
-  if (err instanceof AppError) return err;
+/**
+ * Server codes that mean "the database is going away or changing hands" (shutdown, step-down), not
+ * "your request is wrong": a request caught by a stopping mongod must answer 503 like any other outage.
+ */
+const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+function isDatabaseUnavailable(err: unknown): boolean {
   if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||
     err instanceof MongoNotConnectedError ||
-    err instanceof MongoTopologyClosedError
+    err instanceof MongoTopologyClosedError ||
+    err instanceof MongoServerClosedError
   ) {
-    return new AppError('database_unavailable', 503, 'The database is unavailable; try again shortly');
+    return true;
   }
-  const parser = err as HttpParserError;
-  if (parser?.type === 'entity.too.large') return new AppError('payload_too_large', 413, 'The request body is too large');
-  if (parser?.type === 'entity.parse.failed') return new AppError('bad_request', 400, 'The request body is not valid JSON');
-  if (typeof parser?.status === 'number' && parser.status >= 400 && parser.status < 500 && parser.expose) {
-    return new AppError('bad_request', parser.status, (err as Error).message);
+  if (err instanceof MongoServerError && typeof err.code === 'number' && UNAVAILABLE_SERVER_CODES.has(err.code)) return true;
+  return err instanceof MongoError && (err.hasErrorLabel('ResetPool') || err.hasErrorLabel('RetryableWriteError'));
+}
+
+function fromClientError(err: HttpClientError): AppError | undefined {
+  if (err.type === 'entity.too.large') return new AppError('payload_too_large', 413, 'The request body is too large');
+  if (err.type === 'entity.parse.failed') return new AppError('bad_request', 400, 'The request body is not valid JSON');
+  if (err.status === 415) return new AppError('unsupported_media_type', 415, err.expose && err.message ? err.message : 'Unsupported body encoding');
+  // The router's "Failed to decode param" (a malformed %-escape in the path) is a URIError with status 400
+  // but no `expose`: still the client's fault, so it is answered as 400 with a message of our own.
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+    return new AppError('bad_request', err.status, err.expose && err.message ? err.message : 'The request is malformed');
   }
+  return undefined;
+}
+
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return new AppError('database_unavailable', 503, 'The database is unavailable; try again shortly');
+  if (typeof err === 'object' && err !== null) return fromClientError(err as HttpClientError);
   return undefined;
 }
 

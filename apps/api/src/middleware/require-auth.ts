@@ -15,7 +15,8 @@ declare global {
 export const requireAuth =
   (verifier: TokenVerifier) =>
   async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
-    const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,8192})$/.exec(req.get('authorization') ?? '');
+    // The scheme is case-insensitive (RFC 9110); the token alphabet is base64url plus the JWT dots.
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,8192})$/i.exec(req.get('authorization') ?? '');
     if (!match) throw new AppError('unauthorized', 401, 'Sign-in required: send a valid token as "Authorization: Bearer <token>"');
     req.user = await verifier.verify(match[1]!);
     next();

@@ -4,6 +4,8 @@ export interface AuthUser {
   email: string;
   /** Display name; falls back to the e-mail's local part. */
   name: string;
+  /** Which kind of token proved it: only a Firebase ID token may be exchanged for an API token. */
+  via: 'firebase' | 'api';
 }
 
 export interface TokenVerifier {

@@ -1,4 +1,6 @@
 import { Router, type RequestHandler } from 'express';
+import type { ApiToken } from '@book-warehouse/types';
+import { AppError } from '../../lib/errors';
 import { requireUser } from '../../middleware/require-auth';
 import { API_TOKEN_TTL_SECONDS, signApiToken } from './token-verifier';
 
@@ -6,7 +8,11 @@ import { API_TOKEN_TTL_SECONDS, signApiToken } from './token-verifier';
 export function createAuthRouter(auth: RequestHandler, jwtSecret: string): Router {
   const router = Router();
   router.post('/token', auth, (req, res) => {
-    res.json({ token: signApiToken(jwtSecret, requireUser(req)), expiresIn: API_TOKEN_TTL_SECONDS });
+    const user = requireUser(req);
+    // An API token must not renew itself, or one leaked token would live forever.
+    if (user.via !== 'firebase') throw new AppError('unauthorized', 401, 'POST /token takes a Firebase ID token, not an API token');
+    const body: ApiToken = { token: signApiToken(jwtSecret, user), expiresIn: API_TOKEN_TTL_SECONDS };
+    res.json(body);
   });
   return router;
 }

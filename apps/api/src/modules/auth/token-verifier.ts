@@ -8,10 +8,10 @@ import type { AuthUser, TokenVerifier } from './auth-user';
 const unauthorized = (message = 'Sign-in required: send a valid token as "Authorization: Bearer <token>"') =>
   new AppError('unauthorized', 401, message);
 
-function toUser(claims: { uid?: string; sub?: string; email?: string; name?: string }): AuthUser {
+function toUser(claims: { uid?: string; sub?: string; email?: string; name?: string }, via: AuthUser['via']): AuthUser {
   const uid = claims.uid ?? claims.sub;
   if (!uid || !claims.email) throw unauthorized('The token has no e-mail address; sign in with an account that has one');
-  return { uid, email: claims.email.toLowerCase(), name: claims.name?.trim() || claims.email.split('@')[0]! };
+  return { uid, email: claims.email.toLowerCase(), name: claims.name?.trim() || claims.email.split('@')[0]!, via };
 }
 
 /**
@@ -31,7 +31,7 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
       } catch {
         throw unauthorized('The sign-in token is invalid or expired; sign in again');
       }
-      return toUser({ uid: decoded.uid, email: decoded.email, name: decoded['name'] as string | undefined });
+      return toUser({ uid: decoded.uid, email: decoded.email, name: decoded['name'] as string | undefined }, 'firebase');
     },
     close: () => deleteApp(app),
   };
@@ -58,7 +58,7 @@ export function createApiTokenVerifier(secret: string): TokenVerifier {
       try {
         const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE });
         if (typeof claims === 'string') throw new Error('unexpected string payload');
-        return toUser(claims as { sub?: string; email?: string; name?: string });
+        return toUser(claims as { sub?: string; email?: string; name?: string }, 'api');
       } catch {
         throw unauthorized('The API token is invalid or expired; sign in again');
       }

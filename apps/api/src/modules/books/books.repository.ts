@@ -1,5 +1,6 @@
 import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
 import type { Book, BookFields, Stats } from '@book-warehouse/types';
+import { sharedFreshRead } from '../../lib/shared-fresh-read';
 
 export interface BookDoc extends BookFields {
   email: string;
@@ -101,8 +102,11 @@ export function createBooksRepository(db: Db) {
       return (await books.countDocuments(byId(id), { limit: 1 })) > 0;
     },
 
-    /** The dashboard tiles, summed in the database. */
-    async stats(): Promise<Stats> {
+    /**
+     * The dashboard tiles, summed in the database. The sum reads every book (about 0.1 s for 100,000 on
+     * mongod 4.0), so concurrent callers share a run that starts after their call (see sharedFreshRead).
+     */
+    stats: sharedFreshRead(async (): Promise<Stats> => {
       const [row] = await books
         .aggregate<Stats>([
           { $group: { _id: null, products: { $sum: 1 }, quantity: { $sum: '$stockQuantity' }, price: { $sum: { $multiply: ['$price', '$stockQuantity'] } } } },
@@ -110,7 +114,7 @@ export function createBooksRepository(db: Db) {
         ])
         .toArray();
       return row ?? { products: 0, quantity: 0, price: 0 };
-    },
+    }),
   };
 }
 

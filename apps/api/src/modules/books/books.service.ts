@@ -1,4 +1,4 @@
-import { historyTask, type Book, type BookFields, type NewBook } from '@book-warehouse/types';
+import { historyTask, type Book, type BookFields, type NewBook, type Stats } from '@book-warehouse/types';
 import { AppError, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/auth-user';
 import type { HistoryService } from '../history/history.service';
@@ -37,7 +37,12 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
     get: async (id: string) => found(await books.findById(id)),
     byOwner: (email: string) => books.findByEmail(email),
     search: (text: string, page: Page) => books.search(text, page),
-    stats: () => books.stats(),
+    async stats(): Promise<Stats> {
+      const stats = await books.stats();
+      // Prices have at most two decimals, so the true total is whole cents; this drops the float noise
+      // of the sum (MongoDB 4.0 has no $round).
+      return { ...stats, price: Math.round(stats.price * 100) / 100 };
+    },
 
     async add(user: AuthUser, input: NewBook): Promise<Book> {
       // The owner is the signed-in user, whatever e-mail the body carries (DECISIONS.md 13).

@@ -1,0 +1,83 @@
+import request from 'supertest';
+import type { Document } from 'mongodb';
+import { TEST_JWT_SECRET, newBook, startTestApp, type TestContext } from '../../test/helpers';
+import { signApiToken } from './auth/token-verifier';
+
+// The queries the app really sends are captured with MongoDB's profiler while the API answers a request,
+// so the test follows the code: a changed filter or sort without its index fails here, long before a
+// warehouse-sized collection makes it slow. Timing itself is measured by `pnpm bench`, not asserted.
+
+let ctx: TestContext;
+const owner = { uid: 'owner-uid', email: 'owner@example.com', name: 'Owner', via: 'api' } as const;
+const auth = { Authorization: `Bearer ${signApiToken(TEST_JWT_SECRET, owner)}` };
+let bookId: string;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  const emails = [owner.email, 'colleague@example.com', 'other@example.com'];
+  const { insertedIds } = await ctx.db.collection('books').insertMany(
+    Array.from({ length: 60 }, (_, i) => ({ ...newBook({ bookName: `Book ${i}` }), email: emails[i % emails.length] })),
+  );
+  bookId = insertedIds[30]!.toHexString();
+  const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000);
+  await ctx.db.collection('histories').insertMany(
+    Array.from({ length: 120 }, (_, i) => ({ email: owner.email, bookName: `Book ${i % 60}`, task: 'Added', time: at(i).toISOString(), createdAt: at(i) })),
+  );
+  await ctx.db.collection('reviews').insertMany(
+    Array.from({ length: 30 }, (_, i) => ({ name: 'Reader', img: '/avatars/reader.svg', time: at(i).toISOString(), description: `Review ${i}`, createdAt: at(i) })),
+  );
+});
+afterAll(() => ctx.close());
+
+/** Every stage of a plan tree, depth first. */
+function stages(plan: Document | undefined): string[] {
+  if (!plan) return [];
+  return [plan['stage'] as string, ...stages(plan['inputStage']), ...((plan['inputStages'] as Document[] | undefined) ?? []).flatMap(stages)];
+}
+
+interface Plan {
+  stages: string[];
+  docsExamined: number;
+  /** Documents answered plus those skipped to reach a page: what an index-served query may read. */
+  needed: number;
+}
+
+/** Runs `call` with the profiler on and answers the plan of each query it made on `collection`. */
+async function plansOf(collection: string, call: () => Promise<unknown>): Promise<Plan[]> {
+  const { db } = ctx;
+  await db.command({ profile: 0 });
+  await db.collection('system.profile').drop().catch(() => undefined);
+  await db.command({ profile: 2 });
+  try {
+    await call();
+  } finally {
+    await db.command({ profile: 0 });
+  }
+  const entries = await db.collection('system.profile').find({ ns: `${db.databaseName}.${collection}`, op: 'query' }).toArray();
+  return entries.map((entry) => ({
+    stages: stages(entry['execStats']),
+    docsExamined: entry['docsExamined'] as number,
+    needed: (entry['nreturned'] as number) + ((entry['command'] as Document)['skip'] ?? 0),
+  }));
+}
+
+describe('every read the app makes is served by an index', () => {
+  it.each([
+    ['the landing page, GET /books?limit=6', 'books', () => request(ctx.app).get('/api/books?limit=6').expect(200)],
+    ['a book by id, GET /book/{id}', 'books', () => request(ctx.app).get(`/api/book/${bookId}`).expect(200)],
+    ["a user's books, GET /book?email=", 'books', () => request(ctx.app).get(`/api/book?email=${owner.email}`).set(auth).expect(200)],
+    ['history newest first with a limit, GET /histories?limit=50', 'histories', () => request(ctx.app).get('/api/histories?limit=50').set(auth).expect(200)],
+    ['reviews by page, GET /reviews?page=2', 'reviews', () => request(ctx.app).get('/api/reviews?page=2').expect(200)],
+  ])('%s: no collection scan, no in-memory sort, no document read in vain', async (_name, collection, call) => {
+    const plans = await plansOf(collection, call);
+
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(plan.stages).not.toContain('COLLSCAN');
+      // The index gives the order too: a blocking SORT would read every match before the first row.
+      expect(plan.stages).not.toContain('SORT');
+      // An index walked only for its order (IXSCAN on _id, filter applied while fetching) is a scan too.
+      expect(plan.docsExamined).toBeLessThanOrEqual(plan.needed);
+    }
+  });
+});

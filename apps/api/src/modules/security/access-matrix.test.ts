@@ -1,0 +1,111 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Book } from '@book-warehouse/types';
+import { buildOpenApiDocument } from '../openapi/openapi';
+import { addBook, apiError, bearer, createTestUser, newBook, readBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+
+/**
+ * Every endpoint against three callers (DECISIONS.md 14): anonymous, the signed-in owner of the book, and
+ * another signed-in user. There is no owner distinction except for listing a user's own books.
+ */
+interface Endpoint {
+  name: string;
+  call(app: Express, book: Book, owner: TestUser): request.Test;
+  ok: number;
+  public?: boolean;
+  /** Only the owner may call it; another user gets 403. */
+  ownerOnly?: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'GET /books', public: true, ok: 200, call: (app) => request(app).get('/api/books') },
+  { name: 'GET /book/:id', public: true, ok: 200, call: (app, book) => request(app).get(`/api/book/${book._id}`) },
+  { name: 'GET /bookbytext', public: true, ok: 200, call: (app) => request(app).get('/api/bookbytext?search=prag') },
+  { name: 'GET /stats', public: true, ok: 200, call: (app) => request(app).get('/api/stats') },
+  { name: 'GET /reviewCount', public: true, ok: 200, call: (app) => request(app).get('/api/reviewCount') },
+  { name: 'GET /reviews', public: true, ok: 200, call: (app) => request(app).get('/api/reviews?page=0') },
+  { name: 'GET /health', public: true, ok: 200, call: (app) => request(app).get('/api/health') },
+  { name: 'GET /openapi.json', public: true, ok: 200, call: (app) => request(app).get('/api/openapi.json') },
+  { name: 'GET /book?email=', ownerOnly: true, ok: 200, call: (app, _book, owner) => request(app).get(`/api/book?email=${encodeURIComponent(owner.email)}`) },
+  { name: 'GET /histories', ok: 200, call: (app) => request(app).get('/api/histories') },
+  { name: 'POST /book', ok: 201, call: (app) => request(app).post('/api/book').send(newBook()) },
+  { name: 'PUT /bookupdate/:id', ok: 200, call: (app, book) => request(app).put(`/api/bookupdate/${book._id}`).send({ bookName: 'Renamed' }) },
+  { name: 'PUT /book/:id', ok: 200, call: (app, book) => request(app).put(`/api/book/${book._id}`).send({ ...book, stockQuantity: 12 }) },
+  { name: 'PUT /bookprice/:id', ok: 200, call: (app, book) => request(app).put(`/api/bookprice/${book._id}`).send({ ...book, price: 1 }) },
+  { name: 'DELETE /book/:id', ok: 200, call: (app, book) => request(app).delete(`/api/book/${book._id}`) },
+  { name: 'POST /book/:id/restock', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/restock`).send({ amount: 1 }) },
+  { name: 'POST /book/:id/deliver', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/deliver`).send({ amount: 1 }) },
+  { name: 'POST /histories', ok: 201, call: (app) => request(app).post('/api/histories').send({ task: 'Login' }) },
+  { name: 'POST /review', ok: 201, call: (app) => request(app).post('/api/review').send({ description: 'Nice' }) },
+  { name: 'POST /token', ok: 200, call: (app) => request(app).post('/api/token') },
+];
+
+let ctx: TestContext;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  [owner, other] = await Promise.all([createTestUser('Olive Owner'), createTestUser('Oscar Other')]);
+});
+afterAll(() => ctx.close());
+
+async function freshBook(): Promise<Book> {
+  await Promise.all(['books', 'histories', 'reviews'].map((name) => ctx.db.collection(name).deleteMany({})));
+  return addBook(ctx.app, owner, { stockQuantity: 10 });
+}
+
+const stored = async () => ({
+  books: (await request(ctx.app).get('/api/books').expect(200)).body,
+  histories: await ctx.db.collection('histories').countDocuments(),
+  reviews: await ctx.db.collection('reviews').countDocuments(),
+});
+
+describe.each(ENDPOINTS)('$name', (endpoint) => {
+  it(endpoint.public ? `is open to anonymous callers (${endpoint.ok})` : 'answers 401 to anonymous callers and changes nothing', async () => {
+    const book = await freshBook();
+    const before = await stored();
+    const res = await endpoint.call(ctx.app, book, owner);
+    if (endpoint.public) {
+      expect(res.status).toBe(endpoint.ok);
+    } else {
+      expect(res.status).toBe(401);
+      expect(apiError(res.body).code).toBe('unauthorized');
+      expect(await stored()).toEqual(before);
+    }
+  });
+
+  it(`answers ${endpoint.ok} to the signed-in owner`, async () => {
+    const book = await freshBook();
+    const res = await endpoint.call(ctx.app, book, owner).set(bearer(owner));
+    expect(res.status).toBe(endpoint.ok);
+  });
+
+  it(endpoint.ownerOnly ? 'answers 403 to another user and changes nothing' : `answers ${endpoint.ok} to another signed-in user`, async () => {
+    const book = await freshBook();
+    const before = await stored();
+    const res = await endpoint.call(ctx.app, book, owner).set(bearer(other));
+    if (endpoint.ownerOnly) {
+      expect(res.status).toBe(403);
+      expect(apiError(res.body).code).toBe('forbidden');
+      expect(await stored()).toEqual(before);
+    } else {
+      expect(res.status).toBe(endpoint.ok);
+    }
+  });
+});
+
+it('a change by another user is recorded under their own e-mail, not the owner’s', async () => {
+  const book = await freshBook();
+  await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(other)).send({ amount: 2 }).expect(200);
+  expect((await readBook(ctx.app, book._id))?.email).toBe(owner.email);
+  const [entry] = (await request(ctx.app).get('/api/histories').set(bearer(owner)).expect(200)).body;
+  expect(entry).toMatchObject({ email: other.email, task: 'Added 2 Quantity' });
+});
+
+it('covers every route the API documents', () => {
+  const documented = Object.entries(buildOpenApiDocument({ apiTokens: true }).paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
+  expect(ENDPOINTS.map((e) => e.name.split('?')[0]).sort()).toEqual(documented.sort());
+});

@@ -1,18 +1,24 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-provider';
+import type { FromState } from '../../features/auth/require-auth';
 import { useBooks } from '../../features/books/api/get-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { CardActions } from '../../features/books/components/card-actions';
 import { ServicesSection } from '../../features/landing/services-section';
+import { CommentSection } from '../../features/reviews/components/comment-section';
 
 /** The landing page shows the first 6 books (spec section 9). */
 export const LANDING_BOOKS = 6;
 
 export function HomePage() {
   const books = useBooks({ limit: LANDING_BOOKS });
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const toLogin = () => navigate(paths.login, { state: { from: paths.home } satisfies FromState });
   return (
     <div className="flex flex-col gap-16">
       <section aria-labelledby="inventory-heading" className="flex flex-col gap-6">
@@ -39,6 +45,7 @@ export function HomePage() {
         )}
       </section>
       <ServicesSection />
+      <CommentSection signedIn={user !== null} onSignInRequired={toLogin} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-provider';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import type { FromState } from '../../features/auth/require-auth';
 
 /** Where a sign-in returns to: the protected route that sent the user here, else home. */
@@ -15,10 +16,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   if (user) return <Navigate to={returnTo} replace />;
+  const toReturn = () => navigate(returnTo, { replace: true });
   return (
     <div className="mx-auto w-full max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8">
       <h1 className="mb-6 text-2xl font-bold">Login</h1>
-      <LoginForm onSignedIn={() => navigate(returnTo, { replace: true })} />
+      <div className="flex flex-col gap-4">
+        <LoginForm onSignedIn={toReturn} />
+        <SocialSignIn onSignedIn={toReturn} />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-amber-600 text-white hover:bg-amber-700 disabled:bg-amber-300',
+  primary: 'bg-amber-700 text-white hover:bg-amber-800 disabled:bg-amber-300',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
   ghost: 'text-slate-700 hover:bg-slate-100',

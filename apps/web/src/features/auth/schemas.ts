@@ -18,3 +18,10 @@ export const RegisterFormSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** 'Add another account' in the emulator's account chooser. */
+export const DemoAccountFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters'),
+  email: z.email('Enter a valid e-mail address'),
+});
+export type DemoAccountForm = z.infer<typeof DemoAccountFormSchema>;

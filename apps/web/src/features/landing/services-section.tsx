@@ -76,7 +76,7 @@ export function ServicesSection() {
     <section aria-labelledby="services-heading" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wide text-amber-600">What we do</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-amber-700">What we do</p>
           <h2 id="services-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-800 sm:text-4xl">
             Our services
           </h2>

@@ -1,6 +1,5 @@
 import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile } from 'firebase/auth';
 import { auth } from '../../../lib/firebase';
-import { recordSignIn } from './record-sign-in';
 
 /** Creates the account, sets its display name and sends the verification e-mail (spec section 4). */
 export async function register(name: string, email: string, password: string) {
@@ -9,6 +8,5 @@ export async function register(name: string, email: string, password: string) {
   // A fresh token carries the new name, which the API uses for comments and history.
   await user.getIdToken(true);
   await sendEmailVerification(user);
-  await recordSignIn(user, 'Singup');
   return user;
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
 import { emailSignIn } from '../api/email-sign-in';
+import { recordSignInOrWarn } from '../api/record-sign-in';
 import { resetPassword } from '../api/reset-password';
 import { LoginFormSchema, type LoginForm } from '../schemas';
 
@@ -14,11 +15,14 @@ import { LoginFormSchema, type LoginForm } from '../schemas';
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { register, handleSubmit, getValues, formState } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) });
   const [providerError, setProviderError] = useState('');
+  // Handed on to Register, so signing up also returns to where the user was headed.
+  const { state } = useLocation();
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setProviderError('');
     try {
-      await emailSignIn(email, password);
+      const user = await emailSignIn(email, password);
+      await recordSignInOrWarn(user, 'Login');
       onSignedIn();
     } catch (error) {
       setProviderError((error as Error).message);
@@ -58,7 +62,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         </button>
         <span>
           New here?{' '}
-          <Link to={paths.register} className="font-medium text-amber-700 hover:underline">
+          <Link to={paths.register} state={state} className="font-medium text-amber-700 hover:underline">
             Create an account
           </Link>
         </span>

@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
+import { recordSignInOrWarn } from '../api/record-sign-in';
 import { register as registerAccount } from '../api/register';
 import { RegisterFormSchema, type RegisterForm } from '../schemas';
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(RegisterFormSchema) });
   const [providerError, setProviderError] = useState('');
+  const { state } = useLocation();
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     setProviderError('');
     try {
-      await registerAccount(name, email, password);
+      const user = await registerAccount(name, email, password);
       notify.success(`Verification code sent in ${email} Please Check your Email.`);
+      await recordSignInOrWarn(user, 'Singup');
       onRegistered();
     } catch (error) {
       setProviderError((error as Error).message);
@@ -40,7 +43,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       </Button>
       <p className="text-sm">
         Already have an account?{' '}
-        <Link to={paths.login} className="font-medium text-amber-700 hover:underline">
+        <Link to={paths.login} state={state} className="font-medium text-amber-700 hover:underline">
           Login
         </Link>
       </p>

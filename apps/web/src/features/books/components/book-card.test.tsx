@@ -1,0 +1,60 @@
+import type { Book } from '@book-warehouse/types';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render-with-app';
+import { BookCard } from './book-card';
+
+const book = (overrides: Partial<Book> = {}): Book => ({
+  _id: '64b000000000000000000001',
+  bookName: 'Dune',
+  author: 'Frank Herbert',
+  publishar: 'Chilton Books',
+  subTitle: 'A novel',
+  description: 'A short one.',
+  catagory: 'Fiction',
+  stockQuantity: 5,
+  photo: '/covers/dune.svg',
+  price: 9.99,
+  email: 'owner@example.com',
+  ...overrides,
+});
+
+describe('BookCard description', () => {
+  it('shows a description under 50 characters whole', () => {
+    const text = 'x'.repeat(49);
+    renderWithApp(<BookCard book={book({ description: text })} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('cuts a description of exactly 50 characters to 50 plus " ..."', () => {
+    const text = 'y'.repeat(50);
+    renderWithApp(<BookCard book={book({ description: text })} />);
+    expect(screen.getByText(`${text} ...`)).toBeInTheDocument();
+  });
+
+  it('cuts a longer description at 50 characters and keeps the full text as a tooltip', () => {
+    const text = 'The spice must flow across the desert planet Arrakis, and the worms guard it.';
+    renderWithApp(<BookCard book={book({ description: text })} />);
+    const shown = screen.getByText(`${text.slice(0, 50)} ...`);
+    expect(shown).toHaveAttribute('title', text);
+  });
+});
+
+describe('BookCard stock', () => {
+  it('reads a red "Out of Stock" when stock is 0', () => {
+    renderWithApp(<BookCard book={book({ stockQuantity: 0 })} />);
+    expect(screen.getByText('Out of Stock')).toHaveClass('text-red-600');
+    expect(screen.queryByText(/^Stock:/)).not.toBeInTheDocument();
+  });
+
+  it('shows the stock count from 1 upwards', () => {
+    renderWithApp(<BookCard book={book({ stockQuantity: 1 })} />);
+    expect(screen.getByText('Stock: 1')).toBeInTheDocument();
+    expect(screen.queryByText('Out of Stock')).not.toBeInTheDocument();
+  });
+
+  it('links the author to the about page', () => {
+    renderWithApp(<BookCard book={book()} />);
+    expect(screen.getByRole('link', { name: 'Frank Herbert' })).toHaveAttribute('href', '/about');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Book } from '@book-warehouse/types';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { MyBookActions } from './my-book-actions';
+
+const book: Book = {
+  _id: '64b000000000000000000002',
+  bookName: 'Dune',
+  author: 'Frank Herbert',
+  publishar: 'Chilton Books',
+  subTitle: 'A novel',
+  description: 'Desert planet.',
+  catagory: 'Fiction',
+  stockQuantity: 5,
+  photo: '/covers/dune.svg',
+  price: 9.99,
+  email: 'ada@example.com',
+};
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; the browser's showModal and close only toggle `open` here.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const deleteCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+
+describe('MyBookActions delete', () => {
+  it('asks "Are you sure to delete?" and does nothing on Cancel', async () => {
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<MyBookActions book={book} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure to delete?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(dialog).not.toBeInTheDocument();
+    expect(deleteCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('deletes after confirming and says so', async () => {
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<MyBookActions book={book} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Dune deleted')).toBeInTheDocument();
+    expect(deleteCalls(fetchMock).map(([input]) => String(input))).toEqual([`/api/book/${book._id}`]);
+  });
+
+  it("shows the server's message when the delete fails", async () => {
+    stubFetch(() => json({ error: { code: 'not_found', message: 'Book not found' } }, 404));
+    renderWithApp(<MyBookActions book={book} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Book not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import type { Book } from '@book-warehouse/types';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../components/ui/notify';
+import { paths } from '../../../config/paths';
+import { useDeleteBook } from '../api/delete-book';
+
+/** The My Books card's actions: Manage Items and a delete that asks first (spec: 'Are you sure to delete?'). */
+export function MyBookActions({ book }: { book: Book }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const remove = useDeleteBook();
+
+  const onDelete = async () => {
+    if (!(await confirm('Are you sure to delete?'))) return;
+    remove.mutate(book._id, {
+      onSuccess: () => notify.success(`${book.bookName} deleted`),
+      onError: (error) => notify.error(error.message),
+    });
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => navigate(paths.dashboard.manageItems)}>
+        Manage Items
+      </Button>
+      <Button variant="danger" onClick={onDelete} disabled={remove.isPending} aria-label={`Delete ${book.bookName}`}>
+        Delete
+      </Button>
+    </>
+  );
+}

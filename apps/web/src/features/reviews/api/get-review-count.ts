@@ -1,0 +1,11 @@
+import { ReviewCountSchema } from '@book-warehouse/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { reviewsKeys } from './get-reviews';
+
+export const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: ReviewCountSchema, signal });
+
+export const reviewCountQueryOptions = () =>
+  queryOptions({ queryKey: reviewsKeys.count, queryFn: ({ signal }) => getReviewCount(signal) });
+
+export const useReviewCount = () => useQuery(reviewCountQueryOptions());

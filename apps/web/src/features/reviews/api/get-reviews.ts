@@ -1,0 +1,23 @@
+import { ReviewSchema } from '@book-warehouse/types';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const reviewsKeys = {
+  all: ['reviews'] as const,
+  count: ['reviews', 'count'] as const,
+  page: (page: number) => ['reviews', 'page', page] as const,
+};
+
+/** One page of comments, newest first; the API counts pages from 0. */
+export const getReviews = (page: number, signal?: AbortSignal) =>
+  apiRequest('/reviews', { query: { page }, schema: ReviewSchema.array(), signal });
+
+export const reviewsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: reviewsKeys.page(page),
+    queryFn: ({ signal }) => getReviews(page, signal),
+    // The previous page stays on screen while the next one loads, so the section does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export const useReviews = (page: number) => useQuery(reviewsQueryOptions(page));

@@ -1,0 +1,59 @@
+import { reviewPageCount } from '@book-warehouse/types';
+import { useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useReviewCount } from '../api/get-review-count';
+import { useReviews } from '../api/get-reviews';
+import { CommentForm } from './comment-form';
+import { PageButtons } from './page-buttons';
+import { ReviewList } from './review-list';
+
+// Room for a page of three comments, kept while loading so the page below does not jump.
+const LIST_HEIGHT = 'min-h-[28rem] sm:min-h-[22rem]';
+
+interface CommentSectionProps {
+  signedIn: boolean;
+  onSignInRequired: () => void;
+}
+
+/** The landing page's comments: 3 per page, newest first, numbered page buttons from 1. */
+export function CommentSection({ signedIn, onSignInRequired }: CommentSectionProps) {
+  const [page, setPage] = useState(0);
+  const count = useReviewCount();
+  const pages = count.data ? reviewPageCount(count.data.count) : 0;
+  const current = Math.min(page, Math.max(pages - 1, 0));
+  const reviews = useReviews(current);
+
+  return (
+    <section aria-labelledby="comments-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="comments-heading" className="text-2xl font-bold">
+          Comments
+        </h2>
+        <p className="text-sm text-slate-500" aria-live="polite">
+          {count.data && pages > 0 ? `Page ${current + 1} of ${pages} · ${count.data.count} comments` : '\u00a0'}
+        </p>
+      </div>
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-4">
+          <div className={LIST_HEIGHT} aria-busy={reviews.isFetching}>
+            {count.isError || reviews.isError ? (
+              <p role="alert" className="text-red-700">
+                {(count.error ?? reviews.error)?.message}
+              </p>
+            ) : count.isPending || reviews.isPending ? (
+              <Spinner label="Loading comments" className={LIST_HEIGHT} />
+            ) : reviews.data.length === 0 ? (
+              <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No comments yet. Be the first to write one.</p>
+            ) : (
+              <ReviewList reviews={reviews.data} stale={reviews.isPlaceholderData} />
+            )}
+          </div>
+          <div className="min-h-10">
+            <PageButtons pages={pages} current={current} onSelect={setPage} label="Comment pages" />
+          </div>
+        </div>
+        <CommentForm signedIn={signedIn} onSignInRequired={onSignInRequired} onPosted={() => setPage(0)} />
+      </div>
+    </section>
+  );
+}

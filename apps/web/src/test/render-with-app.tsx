@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { ConfirmProvider } from '../components/ui/confirm-dialog';
+
+/**
+ * Renders with the app's real providers: a QueryClient (no retries, so failures show at once), a memory
+ * router, the confirm dialog and the toaster. `ui` is the element at `path`; `routes` adds others.
+ */
+export function renderWithApp(ui: ReactNode, { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Stubs the network boundary: every API call goes to `handler`. Returns the mock to inspect the calls. */
+export function stubFetch(handler: Handler) {
+  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(new URL(String(input), 'http://localhost'), init)),
+  );
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}

@@ -3,9 +3,12 @@ import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { AboutPage } from './routes/about';
+import { AllBooksPage } from './routes/all-books';
 import { BlogPage } from './routes/blog';
+import { dashboardRoute } from './routes/dashboard/routes';
 import { HomePage } from './routes/home';
 import { LoginPage } from './routes/login';
+import { MyItemsPage } from './routes/my-items';
 import { NotFoundPage } from './routes/not-found';
 import { RegisterPage } from './routes/register';
 
@@ -21,7 +24,11 @@ export const router = createBrowserRouter([
       { path: paths.register, element: <RegisterPage /> },
       {
         element: <RequireAuth />,
-        children: [],
+        children: [
+          { path: paths.allBooks, element: <AllBooksPage /> },
+          { path: paths.myItems, element: <MyItemsPage /> },
+          dashboardRoute,
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

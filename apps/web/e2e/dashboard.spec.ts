@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newStaff, register, screenshots } from './support';
+
+const tiles = (page: Page) => page.getByRole('main').locator('dl');
+
+test('staff add, edit, restock, deliver, reprice and delete a book; history and tiles follow', async ({ page }) => {
+  const name = `E2E Book ${Date.now()}`;
+  await register(page, newStaff());
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(tiles(page).getByText('User Login')).toBeVisible();
+  await expect(tiles(page)).toContainText('$');
+  const before = await tiles(page).innerText();
+  await screenshots(page, 'dashboard');
+
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await menu.getByRole('link', { name: 'Add Books' }).click();
+  await page.getByRole('button', { name: 'Add Book' }).click();
+  await expect(page.getByText('Book name is required')).toBeVisible();
+  await screenshots(page, 'dashboard-additem');
+  const fields: Array<[string, string]> = [
+    ['Book name', name],
+    ['Subtitle', 'A subtitle'],
+    ['Author', 'Ada Tester'],
+    ['Publication', 'Test Press'],
+    ['Category', 'Testing'],
+    ['Photo URL', '/covers/dune.svg'],
+    ['Stock quantity', '10'],
+    ['Price', '12.5'],
+    ['Description', 'Added by the dashboard journey.'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Add Book' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Item Added successfully' })).toBeVisible();
+  await expect(page.getByLabel('Book name')).toHaveValue('');
+
+  await page.goto(`/dashboard/search/${encodeURIComponent(name)}`);
+  await page.getByRole('article', { name }).getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { name: `Update ${name}` })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByLabel('Author')).toHaveAttribute('placeholder', 'Ada Tester');
+  await page.getByLabel('Author').fill('Ada Edited');
+  await page.getByRole('button', { name: 'Update Book' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Book Updated successfully!!!' })).toBeVisible();
+  await expect(page.getByLabel('Author')).toHaveAttribute('placeholder', 'Ada Edited');
+  await screenshots(page, 'dashboard-manageitem');
+
+  await menu.getByRole('link', { name: 'Update Quantity' }).click();
+  await page.getByLabel('Find a book to update').fill(name);
+  const card = page.getByRole('article', { name });
+  const amount = card.getByLabel(`Amount of ${name}`);
+  await amount.fill('0');
+  await card.getByRole('button', { name: 'Add quantity' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Amount must be 1 or more');
+  await amount.fill('5');
+  await card.getByRole('button', { name: 'Add quantity' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Books Quantity added successfully!!!' })).toBeVisible();
+  await expect(card.getByText('Stock: 15')).toBeVisible();
+  await amount.fill('15');
+  await card.getByRole('button', { name: 'Deleverd' }).click();
+  await expect(card.getByRole('alert')).toContainText('Cannot deliver 15');
+  await amount.fill('3');
+  await card.getByRole('button', { name: 'Deleverd' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Books Delevard successfully!!!' })).toBeVisible();
+  await expect(card.getByText('Stock: 12')).toBeVisible();
+  await card.getByLabel(`New price of ${name}`).fill('20');
+  await card.getByRole('button', { name: 'Update price' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Book Price updated successfully!!!' })).toBeVisible();
+  await expect(card.getByText('$20.00')).toBeVisible();
+  await screenshots(page, 'dashboard-quntity');
+
+  await menu.getByRole('link', { name: 'History' }).click();
+  const rows = page.getByRole('row').filter({ hasText: name });
+  for (const task of ['Price Updated to 20', 'Deleverd 3 Quantity', 'Added 5 Quantity', 'Updated', 'Added']) {
+    await expect(rows.filter({ has: page.getByRole('cell', { name: task, exact: true }) })).toHaveCount(1);
+  }
+  await screenshots(page, 'dashboard-history');
+
+  await menu.getByRole('link', { name: 'Overview' }).click();
+  await expect(tiles(page)).toContainText('$');
+  await expect(tiles(page)).not.toHaveText(before);
+
+  // A new book is on the table's last page.
+  await menu.getByRole('link', { name: 'Manage Items' }).click();
+  for (let shown = 1; ; shown++) {
+    await expect(page.getByRole('table', { name: `All products, page ${shown}` })).toBeVisible();
+    if (await page.getByRole('button', { name: `Delete ${name}` }).isVisible()) break;
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${name} deleted` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+});
+
+test('the dashboard search box, the charts and the placeholders', async ({ page }) => {
+  await register(page, newStaff());
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto('/dashboard');
+  await page.getByRole('searchbox', { name: 'Search books' }).fill('Dune');
+  await expect(page).toHaveURL('/dashboard/search/Dune');
+  await expect(page.getByRole('heading', { name: 'Search', exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Dune' })).toBeVisible();
+  await screenshots(page, 'dashboard-search');
+
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await menu.getByRole('link', { name: 'Chart' }).click();
+  await expect(page.getByRole('heading', { name: 'Chart', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stock value by category' })).toBeVisible();
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await screenshots(page, 'dashboard-chart');
+
+  for (const [link, text] of [
+    ['Manage Users', 'Manage Login user'],
+    ['Manage Team', 'Manage Team'],
+    ['Help Desk', 'Help desk'],
+  ] as const) {
+    await menu.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible();
+  }
+});

@@ -1,0 +1,12 @@
+/** The spec's placeholder pages keep their texts (DECISIONS.md 7). */
+function Placeholder({ text }: { text: string }) {
+  return (
+    <section className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+      <h1 className="text-2xl font-bold">{text}</h1>
+    </section>
+  );
+}
+
+export const UserPage = () => <Placeholder text="Manage Login user" />;
+export const TeamPage = () => <Placeholder text="Manage Team" />;
+export const HelpPage = () => <Placeholder text="Help desk" />;

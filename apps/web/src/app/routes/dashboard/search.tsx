@@ -1,0 +1,32 @@
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { BookSearchResults } from '../../../features/books/components/book-search-results';
+
+/** 'Search' and, beyond the spec's placeholder, the matching books (DECISIONS.md 7). */
+export function SearchPage() {
+  const text = useParams().text?.trim() ?? '';
+  return (
+    <section aria-labelledby="search-heading" className="flex flex-col gap-4">
+      <h1 id="search-heading" className="text-2xl font-bold">
+        Search
+      </h1>
+      {text ? (
+        <>
+          <p className="text-slate-600">Books matching “{text}”</p>
+          <BookSearchResults
+            search={text}
+            label="Search results"
+            actions={(book) => (
+              <Link to={paths.dashboard.manageItem(book._id)} aria-label={`Edit ${book.bookName}`} className={buttonClass('secondary')}>
+                Edit
+              </Link>
+            )}
+          />
+        </>
+      ) : (
+        <p className="text-slate-600">Type a book name, author, publication or category in the search box above.</p>
+      )}
+    </section>
+  );
+}

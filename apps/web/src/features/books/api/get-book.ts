@@ -1,0 +1,12 @@
+import { BookSchema } from '@book-warehouse/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { booksKeys } from './get-books';
+
+export const getBook = (id: string, signal?: AbortSignal) => apiRequest(`/book/${id}`, { schema: BookSchema, signal });
+
+/** Under the 'books' key, so every book mutation refreshes it too. */
+export const bookQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...booksKeys.all, 'detail', id] as const, queryFn: ({ signal }) => getBook(id, signal) });
+
+export const useBook = (id: string) => useQuery(bookQueryOptions(id));

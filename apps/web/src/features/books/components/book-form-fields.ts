@@ -1,0 +1,65 @@
+import type { BookFields } from '@book-warehouse/types';
+import type { FieldError } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
+
+export type BookFieldName = keyof BookFields;
+
+const labels: Record<BookFieldName, string> = {
+  bookName: 'Book name',
+  subTitle: 'Subtitle',
+  author: 'Author',
+  publishar: 'Publication',
+  catagory: 'Category',
+  description: 'Description',
+  stockQuantity: 'Stock quantity',
+  price: 'Price',
+  photo: 'Photo URL',
+};
+
+interface BookFieldSpec {
+  name: BookFieldName;
+  label: string;
+  type: 'text' | 'number';
+  step?: string;
+  inputMode?: 'url';
+  /** Spans both columns of the form grid. */
+  wide?: boolean;
+}
+
+const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({ name, label: labels[name], type: 'text', ...extra });
+
+/** The editable fields in form order; the add and update forms both render them from here. */
+export const bookFieldSpecs: readonly BookFieldSpec[] = [
+  spec('bookName'),
+  spec('subTitle'),
+  spec('author'),
+  spec('publishar'),
+  spec('catagory'),
+  spec('photo', { inputMode: 'url' }),
+  spec('stockQuantity', { type: 'number', step: '1' }),
+  spec('price', { type: 'number', step: '0.01' }),
+  spec('description', { wide: true }),
+];
+
+const isBookField = (key: string): key is BookFieldName => Object.hasOwn(labels, key);
+
+/** The shared schemas' messages are fragments ('is required'); under a field they read 'Price is required'. */
+export function labelled(name: BookFieldName, error?: FieldError): FieldError | undefined {
+  return error && { ...error, message: `${labels[name]} ${error.message ?? 'is not valid'}` };
+}
+
+/** The per-field messages of a failed call (ApiError.fields) that belong to a book field, for setError. */
+export function serverFieldErrors(error: unknown): Array<[BookFieldName, string]> {
+  if (!(error instanceof ApiError)) return [];
+  return Object.entries(error.fields).filter((entry): entry is [BookFieldName, string] => isBookField(entry[0]));
+}
+
+/** The first issue of a failed parse, per book field. */
+export function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Array<[BookFieldName, string]> {
+  const found = new Map<BookFieldName, string>();
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (isBookField(key) && !found.has(key)) found.set(key, issue.message);
+  }
+  return [...found];
+}

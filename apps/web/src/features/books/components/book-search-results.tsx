@@ -1,0 +1,48 @@
+import type { Book } from '@book-warehouse/types';
+import { useId, useState, type ReactNode } from 'react';
+import { Pager } from '../../../components/ui/pager';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSearchBooks } from '../api/search-books';
+import { BookCard } from './book-card';
+import { BookGrid } from './book-grid';
+
+/** Cards per page of results. */
+export const SEARCH_PAGE_SIZE = 12;
+
+/**
+ * The books matching `search` (GET /bookbytext; an empty search matches every book) as cards, a page at a
+ * time. A new search starts again on page 1; the previous cards stay until its answer arrives.
+ */
+export function BookSearchResults({ search, actions, label }: { search: string; actions: (book: Book) => ReactNode; label: string }) {
+  const [paging, setPaging] = useState({ search, page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const headingId = useId();
+  const books = useSearchBooks({ search, limit: SEARCH_PAGE_SIZE + 1, skip: page * SEARCH_PAGE_SIZE });
+
+  if (books.isPending) return <Spinner label="Searching books" className="min-h-96" />;
+  if (books.isError)
+    return (
+      <p role="alert" className="text-red-700">
+        {books.error.message}
+      </p>
+    );
+  const shown = books.data.slice(0, SEARCH_PAGE_SIZE);
+  return (
+    <section aria-labelledby={headingId} aria-busy={books.isPlaceholderData || undefined} className={`transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}>
+      <h2 id={headingId} className="sr-only">
+        {label}
+      </h2>
+      {shown.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">No books match “{search}”.</p>
+      ) : (
+        <BookGrid>
+          {shown.map((book) => (
+            <BookCard key={book._id} book={book} actions={actions(book)} />
+          ))}
+        </BookGrid>
+      )}
+      <Pager label={`${label} pages`} page={page} hasNext={books.data.length > SEARCH_PAGE_SIZE} onPage={setPage} />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Book } from '@book-warehouse/types';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { StockControls } from './stock-controls';
+
+const book: Book = {
+  _id: '64b000000000000000000007',
+  bookName: 'Dune',
+  author: 'Frank Herbert',
+  publishar: 'Chilton Books',
+  subTitle: 'A novel',
+  description: 'Desert planet.',
+  catagory: 'Fiction',
+  stockQuantity: 5,
+  photo: '/covers/dune.svg',
+  price: 9.99,
+  email: 'ada@example.com',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Sonner keeps its toasts in a module-level store and replays them to the next test's Toaster.
+  toast.dismiss();
+});
+
+const bodyOf = (init: RequestInit | undefined): unknown => JSON.parse(String(init?.body));
+
+async function typeAmount(amount: string) {
+  const input = screen.getByLabelText('Amount of Dune');
+  await userEvent.clear(input);
+  await userEvent.type(input, amount);
+}
+
+describe('StockControls amount', () => {
+  it.each([
+    ['0', 'Add quantity'],
+    ['-1', 'Add quantity'],
+    ['0', 'Deleverd'],
+    ['-1', 'Deleverd'],
+  ])('refuses an amount of %s on %s with a message and sends nothing', async (amount, button) => {
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<StockControls book={book} />);
+    await typeAmount(amount);
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Amount must be 1 or more');
+    expect(screen.getByLabelText('Amount of Dune')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty amount', async () => {
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<StockControls book={book} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add quantity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Amount must be a number');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('adds the amount with POST /book/{id}/restock and says so', async () => {
+    const fetchMock = stubFetch(() => json({ ...book, stockQuantity: 8 }));
+    renderWithApp(<StockControls book={book} />);
+    await typeAmount('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add quantity' }));
+    expect(await screen.findByText('Books Quantity added successfully!!!')).toBeInTheDocument();
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input)).toBe(`/api/book/${book._id}/restock`);
+    expect(init?.method).toBe('POST');
+    expect(bodyOf(init)).toEqual({ amount: 3 });
+  });
+});
+
+describe('StockControls delivery', () => {
+  it('delivers with POST /book/{id}/deliver and says so', async () => {
+    const fetchMock = stubFetch(() => json({ ...book, stockQuantity: 3 }));
+    renderWithApp(<StockControls book={book} />);
+    await typeAmount('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Deleverd' }));
+    expect(await screen.findByText('Books Delevard successfully!!!')).toBeInTheDocument();
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input)).toBe(`/api/book/${book._id}/deliver`);
+    expect(bodyOf(init)).toEqual({ amount: 2 });
+  });
+
+  it('refuses before asking the server when the stock would not stay above 0', async () => {
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<StockControls book={book} />);
+    await typeAmount('5');
+    await userEvent.click(screen.getByRole('button', { name: 'Deleverd' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot deliver 5: only 5 in stock, and at least 1 copy must stay');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal (409) as an error", async () => {
+    const message = 'Cannot deliver 4: the stock after delivery must stay above 0';
+    const fetchMock = stubFetch(() => json({ error: { code: 'conflict', message } }, 409));
+    renderWithApp(<StockControls book={book} />);
+    await typeAmount('4');
+    await userEvent.click(screen.getByRole('button', { name: 'Deleverd' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(message).closest('[role="alert"]')).not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Books Delevard successfully!!!')).not.toBeInTheDocument();
+  });
+});
+
+describe('StockControls price', () => {
+  it('sends only the new price with PUT /bookprice/{id} and says so', async () => {
+    const fetchMock = stubFetch(() => json({ ...book, price: 12.5 }));
+    renderWithApp(<StockControls book={book} />);
+    await userEvent.type(screen.getByLabelText('New price of Dune'), '12.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Update price' }));
+    expect(await screen.findByText('Book Price updated successfully!!!')).toBeInTheDocument();
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input)).toBe(`/api/bookprice/${book._id}`);
+    expect(init?.method).toBe('PUT');
+    expect(bodyOf(init)).toEqual({ price: 12.5 });
+  });
+
+  it('refuses a negative price without a request', async () => {
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<StockControls book={book} />);
+    await userEvent.type(screen.getByLabelText('New price of Dune'), '-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Update price' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Price must be 0 or more');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

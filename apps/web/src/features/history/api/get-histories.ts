@@ -1,0 +1,20 @@
+import { HistoryEntrySchema } from '@book-warehouse/types';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Entries per request; 'Load more' asks for the next ones. */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** Newest first (the server sorts by its own timestamp). */
+export const getHistories = (skip: number, signal?: AbortSignal) =>
+  apiRequest('/histories', { query: { limit: HISTORY_PAGE_SIZE, skip }, schema: HistoryEntrySchema.array(), signal });
+
+export const historiesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['histories', 'list'] as const,
+    queryFn: ({ pageParam, signal }) => getHistories(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, all) => (last.length === HISTORY_PAGE_SIZE ? all.length * HISTORY_PAGE_SIZE : undefined),
+  });
+
+export const useHistories = () => useInfiniteQuery(historiesQueryOptions());

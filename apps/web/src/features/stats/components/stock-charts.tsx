@@ -1,0 +1,117 @@
+import type { Book } from '@book-warehouse/types';
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { leastStocked, valueByCategory } from '../stock-summary';
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' });
+const AMBER = '#d97706';
+const SKY = '#0369a1';
+
+/** Axis labels stay on one line; the tooltip and the table show the full name. */
+const shorten = (text: string, max = 18) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * A chart with its heading and the same numbers as a table. The chart itself is keyboard-reachable
+ * (recharts' accessibility layer: arrow keys move the tooltip) and titled for screen readers.
+ */
+function ChartCard({ id, title, height, chart, table }: { id: string; title: string; height: number; chart: ReactNode; table: ReactNode }) {
+  return (
+    <figure aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div style={{ height }}>
+        {chart}
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-amber-700">Show the data as a table</summary>
+        <div className="mt-2 overflow-x-auto">{table}</div>
+      </details>
+    </figure>
+  );
+}
+
+const th = 'px-3 py-2 text-left font-semibold text-slate-600';
+const td = 'px-3 py-2';
+
+/** Stock value by category and the books with the least stock, computed from the books given. */
+export function StockCharts({ books }: { books: readonly Book[] }) {
+  const byCategory = valueByCategory(books);
+  const least = leastStocked(books);
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-2">
+      <ChartCard
+        id="chart-value-by-category"
+        title="Stock value by category"
+        height={Math.max(240, byCategory.length * 36)}
+        chart={
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={byCategory} layout="vertical" margin={{ left: 8, right: 16 }} title="Stock value by category">
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" tickFormatter={(v: number) => compactMoney.format(v)} />
+              <YAxis type="category" dataKey="category" width={110} tick={{ fontSize: 12 }} tickFormatter={(v: string) => shorten(v, 14)} />
+              <Tooltip formatter={(v) => money.format(Number(v))} />
+              <Bar dataKey="value" name="Stock value" fill={AMBER} radius={[0, 4, 4, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        }
+        table={
+          <table className="w-full">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>Category</th>
+                <th scope="col" className={th}>Stock value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {byCategory.map((row) => (
+                <tr key={row.category}>
+                  <td className={td}>{row.category}</td>
+                  <td className={`${td} tabular-nums`}>{money.format(row.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+      <ChartCard
+        id="chart-least-stock"
+        title={`The ${least.length} books with the least stock`}
+        height={Math.max(240, least.length * 36)}
+        chart={
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={least} layout="vertical" margin={{ left: 8, right: 32 }} title="Books with the least stock">
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} />
+              <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} tickFormatter={(v: string) => shorten(v)} />
+              <Tooltip />
+              <Bar dataKey="stock" name="Stock" fill={SKY} radius={[0, 4, 4, 0]} minPointSize={2}>
+                {/* The count beside each bar, so an out-of-stock book (no bar) still reads 0. */}
+                <LabelList dataKey="stock" position="right" className="fill-slate-700 text-xs" />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        }
+        table={
+          <table className="w-full">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>Book</th>
+                <th scope="col" className={th}>Stock</th>
+              </tr>
+            </thead>
+            <tbody>
+              {least.map((row) => (
+                <tr key={row.id}>
+                  <td className={td}>{row.name}</td>
+                  <td className={`${td} tabular-nums ${row.stock < 1 ? 'font-semibold text-red-600' : ''}`}>{row.stock}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+    </div>
+  );
+}

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAuthEmulator } from './auth-emulator.mjs';
+import { NODE24_MISSING, findNode24 } from './node24.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -22,13 +23,17 @@ if (!process.env.VITE_FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HO
   if (!dev) env.ALLOW_AUTH_EMULATOR_IN_PRODUCTION = 'true';
 }
 
+// The built API runs on Node 24 (see node24.mjs); without it, on this Node, with a warning.
+const apiNode = dev ? undefined : findNode24();
+if (!dev) console.log(apiNode ? `The API runs on Node ${apiNode.version}.` : NODE24_MISSING);
+
 const bin = (pkg, name) => path.join(ROOT, 'apps', pkg, 'node_modules', '.bin', name);
 const children = dev
   ? [
       spawn(bin('api', 'tsx'), ['watch', 'src/server.ts'], { cwd: path.join(ROOT, 'apps/api'), env: { ...env, NODE_ENV: 'development', WEB_DIST_DIR: '' }, stdio: 'inherit' }),
       spawn(bin('web', 'vite'), [], { cwd: path.join(ROOT, 'apps/web'), env, stdio: 'inherit' }),
     ]
-  : [spawn(process.execPath, ['dist/server.js'], { cwd: path.join(ROOT, 'apps/api'), env: { NODE_ENV: 'production', ...env }, stdio: 'inherit' })];
+  : [spawn(apiNode?.path ?? process.execPath, ['dist/server.js'], { cwd: path.join(ROOT, 'apps/api'), env: { NODE_ENV: 'production', ...env }, stdio: 'inherit' })];
 
 let stopping = false;
 async function stop(code) {

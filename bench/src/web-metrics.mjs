@@ -1,0 +1,59 @@
+// What a visitor's browser pays for the landing page: the gzip size of its JavaScript, and Lighthouse's
+// performance score of / (Debian's Chromium, median of several runs).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** @param {string} file */
+const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/**
+ * The JavaScript index.html makes the browser load before anything else: the entry module and its
+ * modulepreload imports (lazy route chunks come later and are not counted).
+ * @param {string} distDir
+ * @returns {{ files: { file: string, bytes: number, gzipBytes: number }[], gzipBytes: number } | undefined}
+ */
+export function landingBundle(distDir) {
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) return undefined;
+  const html = readFileSync(indexHtml, 'utf8');
+  const urls = [
+    ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
+  ].filter((url) => url !== undefined && url.startsWith('/'));
+  const files = [...new Set(urls)].map((url) => {
+    const file = path.join(distDir, /** @type {string} */ (url));
+    return { file: /** @type {string} */ (url), bytes: readFileSync(file).length, gzipBytes: gzipBytes(file) };
+  });
+  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+/**
+ * Lighthouse's performance category for `url` (its default: mobile emulation, simulated throttling).
+ * @param {string} url @param {number} runs
+ * @returns {Promise<{ scores: number[], median: number } | { skipped: string }>}
+ */
+export async function lighthouseScore(url, runs) {
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (set CHROME_PATH)` };
+  /** @type {number[]} */
+  const scores = [];
+  for (let i = 0; i < runs; i++) {
+    // A fresh browser and profile each run: no cache carried over.
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+      const score = result?.lhr.categories['performance']?.score;
+      if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
+      scores.push(Math.round(score * 100));
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const sorted = [...scores].sort((a, b) => a - b);
+  return { scores, median: /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]) };
+}

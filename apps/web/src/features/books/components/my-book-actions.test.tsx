@@ -1,23 +1,11 @@
-import type { Book } from '@book-warehouse/types';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { MyBookActions } from './my-book-actions';
 
-const book: Book = {
-  _id: '64b000000000000000000002',
-  bookName: 'Dune',
-  author: 'Frank Herbert',
-  publishar: 'Chilton Books',
-  subTitle: 'A novel',
-  description: 'Desert planet.',
-  catagory: 'Fiction',
-  stockQuantity: 5,
-  photo: '/covers/dune.svg',
-  price: 9.99,
-  email: 'ada@example.com',
-};
+const book = testBook({ _id: '64b000000000000000000002' });
 
 beforeAll(() => {
   // jsdom has no modal dialogs; the browser's showModal and close only toggle `open` here.

@@ -1,24 +1,12 @@
-import type { Book } from '@book-warehouse/types';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { StockControls } from './stock-controls';
 
-const book: Book = {
-  _id: '64b000000000000000000007',
-  bookName: 'Dune',
-  author: 'Frank Herbert',
-  publishar: 'Chilton Books',
-  subTitle: 'A novel',
-  description: 'Desert planet.',
-  catagory: 'Fiction',
-  stockQuantity: 5,
-  photo: '/covers/dune.svg',
-  price: 9.99,
-  email: 'ada@example.com',
-};
+const book = testBook({ _id: '64b000000000000000000007' });
 
 afterEach(() => {
   vi.unstubAllGlobals();

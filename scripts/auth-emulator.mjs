@@ -22,7 +22,7 @@ async function answers(host) {
  * Resolves once the emulator answers. `stop()` ends it if this call started it.
  * @returns {Promise<{ host: string, projectId: string, stop: () => Promise<void> }>}
  */
-export async function startAuthEmulator({ quiet = true, timeoutMs = 90_000 } = {}) {
+export async function startAuthEmulator({ timeoutMs = 90_000 } = {}) {
   const host = EMULATOR_HOST;
   if (await answers(host)) return { host, projectId: EMULATOR_PROJECT_ID, stop: async () => {} };
 
@@ -30,10 +30,15 @@ export async function startAuthEmulator({ quiet = true, timeoutMs = 90_000 } = {
   const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
   const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID], {
     cwd: ROOT,
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    // Its errors are forwarded through a pipe of ours rather than inherited: an emulator that outlived a
+    // killed parent would otherwise hold the parent's stderr open, and whoever reads it (Playwright's web
+    // server runner, a CI log) would wait for it for ever.
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_CLI_EXPERIMENTS: '' },
+    // Its own process group: Ctrl-C reaches only start.mjs, which stops the API first and the emulator last.
     detached: process.platform !== 'win32',
   });
+  child.stderr.pipe(process.stderr, { end: false });
   let exited = false;
   child.on('exit', () => (exited = true));
 
@@ -49,7 +54,6 @@ export async function startAuthEmulator({ quiet = true, timeoutMs = 90_000 } = {
   return {
     host,
     projectId: EMULATOR_PROJECT_ID,
-    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (exited) return resolve();

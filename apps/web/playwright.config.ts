@@ -31,6 +31,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets start.mjs stop the API and the Auth Emulator; Playwright's default SIGKILL of the process
+    // group would leave the emulator (its own group) running and this run waiting for it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

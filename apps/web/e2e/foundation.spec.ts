@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newStaff, register, screenshots, signIn } from './support';
+import { newStaff, register, signIn } from './support';
 
 test('a visitor sees six books, registers, signs out and signs in again', async ({ page }) => {
   await page.goto('/');
@@ -7,7 +7,6 @@ test('a visitor sees six books, registers, signs out and signs in again', async 
   const cards = page.getByRole('region', { name: 'Inventory' }).getByRole('article');
   await expect(cards).toHaveCount(6);
   await expect(page.getByRole('link', { name: 'Show all Book' })).toHaveAttribute('href', '/allbook');
-  await screenshots(page, 'home');
 
   const staff = newStaff();
   await register(page, staff);

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Book, NewBook } from '@book-warehouse/types';
+
+/** The Auth Emulator that `pnpm start` (the web server of this run) starts without Firebase config. */
+const EMULATOR = 'http://127.0.0.1:9099';
+const PROJECT = 'demo-book-warehouse';
 
 /** A fresh identity per test: the Auth Emulator may outlive one run. */
 export const newStaff = (name = 'Erin Staff') => ({ name, email: `e2e-${randomUUID().slice(0, 10)}@example.com`, password: 'correct-horse-42' });
+export type Staff = ReturnType<typeof newStaff>;
 
-export async function register(page: Page, user: ReturnType<typeof newStaff>) {
+export async function register(page: Page, user: Staff) {
   await page.goto('/register');
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
@@ -17,10 +24,83 @@ export async function register(page: Page, user: ReturnType<typeof newStaff>) {
 
 export async function signIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/login');
+  await fillSignIn(page, user);
+}
+
+/** Fills and sends the login form already on screen (a protected route's redirect lands there). */
+export async function fillSignIn(page: Page, user: { email: string; password: string }) {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/** A call to the emulator's REST API; `admin` calls carry the emulator's all-powerful "owner" token. */
+async function emulator<T>(request: APIRequestContext, method: 'GET' | 'POST', route: string, data?: object, admin = true): Promise<T> {
+  const res = await request.fetch(`${EMULATOR}${route}`, { method, data, headers: admin ? { Authorization: 'Bearer owner' } : {} });
+  expect(res.ok(), `${method} ${route}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A real emulator account made without the UI, and its ID token, for seeding through the API. */
+export async function createAccount(request: APIRequestContext, user: Staff): Promise<string> {
+  const body = await emulator<{ idToken: string }>(request, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e', {
+    email: user.email,
+    password: user.password,
+    displayName: user.name,
+    returnSecureToken: true,
+  }, false);
+  return body.idToken;
+}
+
+/** The account as the emulator holds it (admin view). */
+export async function lookupAccount(request: APIRequestContext, email: string) {
+  const body = await emulator<{ users?: Array<{ email: string; emailVerified: boolean; displayName?: string }> }>(
+    request,
+    'POST',
+    `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`,
+    { email: [email] },
+  );
+  return body.users?.[0];
+}
+
+/** The out-of-band e-mails (verification, password reset) the emulator "sent" to `email`. */
+export async function oobCodes(request: APIRequestContext, email: string) {
+  const body = await emulator<{ oobCodes: Array<{ email: string; requestType: string; oobLink: string }> }>(
+    request,
+    'GET',
+    `/emulator/v1/projects/${PROJECT}/oobCodes`,
+  );
+  return body.oobCodes.filter((code) => code.email === email);
+}
+
+/** Adds a book through the API as the holder of `token`, as a client of the API would. */
+export async function addBookViaApi(request: APIRequestContext, token: string, book: Partial<NewBook> & Pick<NewBook, 'bookName'>): Promise<Book> {
+  const res = await request.post('/api/book', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      author: 'Seeded Author',
+      publishar: 'Seed Press',
+      subTitle: 'Seeded through the API',
+      description: 'A book the end-to-end journey adds through the API before it opens the page.',
+      catagory: 'Testing',
+      stockQuantity: 5,
+      photo: '/covers/dune.svg',
+      price: 10,
+      ...book,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Book;
+}
+
+/** No serious or critical accessibility violation on the current screen (axe-core). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts', import.meta.url));
 

@@ -35,9 +35,10 @@ export function Header() {
 
   const onLogout = async () => {
     setOpen(false);
+    // Home first: signing out on a protected page would otherwise send its guard to /login.
+    navigate(paths.home);
     try {
       await signOut();
-      navigate(paths.home);
     } catch (error) {
       notify.error((error as Error).message);
     }

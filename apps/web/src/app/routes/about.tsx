@@ -1,7 +1,7 @@
 import { contact, contactEmailHref, contactPhoneHref } from '../../config/contact';
 
 const linkClass =
-  'font-medium text-amber-600 underline underline-offset-2 hover:text-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600';
+  'font-medium text-amber-700 underline underline-offset-2 hover:text-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600';
 
 // The spec's 'Working Together' page (DECISIONS.md 1); e-mail and phone come from the one contact config.
 export function AboutPage() {

@@ -171,7 +171,7 @@ export function BlogPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <header className="mb-8">
-        <p className="text-sm font-semibold uppercase tracking-wide text-amber-600">Blog</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-amber-700">Blog</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-800 sm:text-4xl">Questions and answers</h1>
         <p className="mt-2 max-w-2xl text-slate-600">Short articles on the technology behind Book Warehouse.</p>
       </header>
@@ -183,9 +183,9 @@ export function BlogPage() {
               <li key={article.id}>
                 <a
                   href={`#${article.id}`}
-                  className="flex gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-amber-50 hover:text-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+                  className="flex gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-amber-50 hover:text-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
                 >
-                  <span aria-hidden="true" className="font-semibold text-amber-600">
+                  <span aria-hidden="true" className="font-semibold text-amber-700">
                     {index + 1}.
                   </span>
                   <span>{article.title}</span>

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, fillSignIn, lookupAccount, newStaff, oobCodes, register, screenshots, toast } from './support';
+
+/** The newest history row of `email` names `task` (the log is newest first). */
+async function expectNewestTask(page: Page, email: string, task: string) {
+  await page.goto('/dashboard/history');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) }).first();
+  await expect(row.getByRole('cell', { name: task, exact: true })).toBeVisible();
+}
+
+test('registering sets the name, sends a verification e-mail that verifies the account, and logs Singup', async ({ page, request }) => {
+  await page.goto('/register');
+  await expectAccessible(page);
+  await screenshots(page, 'register');
+
+  const staff = newStaff('Vera Verify');
+  await page.getByLabel('Name').fill(staff.name);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(staff.password);
+  await page.getByLabel('Confirm password').fill('something-else-42');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Password Do not match')).toBeVisible();
+  expect(await lookupAccount(request, staff.email)).toBeUndefined();
+
+  await page.getByLabel('Confirm password').fill(staff.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(toast(page, `Verification code sent in ${staff.email} Please Check your Email.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect(await lookupAccount(request, staff.email)).toMatchObject({ displayName: staff.name, emailVerified: false });
+
+  // The e-mail's link, as the user would follow it.
+  const [verification] = (await oobCodes(request, staff.email)).filter((code) => code.requestType === 'VERIFY_EMAIL');
+  expect(verification).toBeDefined();
+  const follow = await request.get(verification!.oobLink);
+  expect(follow.ok()).toBe(true);
+  expect(await lookupAccount(request, staff.email)).toMatchObject({ emailVerified: true });
+
+  await expectNewestTask(page, staff.email, 'Singup');
+  await expect(page.getByRole('row').filter({ hasText: staff.email }).first()).toContainText(staff.name);
+});
+
+test('the password reset asks for an e-mail, then sends one', async ({ page, request }) => {
+  const staff = newStaff();
+  await createAccount(request, staff);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please provide a email.' })).toBeVisible();
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(toast(page, 'Sent email')).toBeVisible();
+  expect((await oobCodes(request, staff.email)).map((code) => code.requestType)).toContain('PASSWORD_RESET');
+  await expectAccessible(page);
+  await screenshots(page, 'login');
+});
+
+test('a protected route sends a visitor to login and returns there after sign-in, which is logged', async ({ page, request }) => {
+  const staff = newStaff();
+  await createAccount(request, staff);
+  await page.goto('/dashboard/quntity');
+  await expect(page).toHaveURL('/login');
+  await fillSignIn(page, staff);
+  await expect(page).toHaveURL('/dashboard/quntity');
+  await expect(page.getByRole('heading', { name: 'Update Quantity' })).toBeVisible();
+  await expectNewestTask(page, staff.email, 'Login');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/dashboard/history');
+  await expect(page).toHaveURL('/login');
+});
+
+test('Google sign-in through the emulator account chooser, with a new account, is logged as Login with google', async ({ page }) => {
+  const email = `google-${Date.now()}@example.com`;
+  await page.goto('/allbook');
+  await expect(page).toHaveURL('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Sign in with Google' });
+  await expect(chooser).toBeVisible();
+  await expectAccessible(page);
+  await chooser.getByRole('button', { name: 'Add another account' }).click();
+  await chooser.getByLabel('Name').fill('Gale Google');
+  await chooser.getByLabel('Email').fill(email);
+  await chooser.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/allbook');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectNewestTask(page, email, 'Login with google');
+});
+
+test('GitHub sign-in through the emulator account chooser is logged as Login with Github', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Sign in with GitHub' });
+  await chooser.getByRole('button', { name: /Grace Hopper/ }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectNewestTask(page, 'grace@example.com', 'Login with Github');
+});
+
+test('registration refuses an e-mail that already has an account, with the provider message', async ({ page, request }) => {
+  const staff = newStaff();
+  await createAccount(request, staff);
+  await register(page, staff);
+  await expect(page.getByRole('alert').filter({ hasText: 'auth/email-already-in-use' })).toBeVisible();
+});

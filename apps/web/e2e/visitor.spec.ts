@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshots } from './support';
+
+test('a visitor browses home: six cards, services, footer, and the header reacting to scroll', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to book Warehouse' })).toBeVisible();
+  await expect(page.getByText('Manage books stock easily & shine your life.').first()).toBeVisible();
+  const main = page.getByRole('navigation', { name: 'Main' });
+  for (const link of ['Home', 'My Items', 'Blog', 'About Us', 'Dashboard', 'Login']) {
+    await expect(main.getByRole('link', { name: link, exact: true })).toBeVisible();
+  }
+
+  const cards = page.getByRole('region', { name: 'Inventory' }).getByRole('article');
+  await expect(cards).toHaveCount(6);
+  // Every card: a description of 50 or more characters is cut to 50 plus ' ...', the whole text as a tooltip.
+  for (const description of await cards.locator('p[title]').all()) {
+    const full = (await description.getAttribute('title')) ?? '';
+    const shown = await description.textContent();
+    expect(shown).toBe(full.length >= 50 ? `${full.slice(0, 50)} ...` : full);
+  }
+  await expect(cards.first().getByRole('link', { name: /.+/ }).first()).toHaveAttribute('href', '/about');
+
+  await expect(page.getByRole('region', { name: 'Our services' }).getByRole('listitem')).toHaveCount(4);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('Sat-Thu 10:00 AM to 7:00 PM');
+  await expect(footer).toContainText('2022');
+
+  const header = page.getByRole('banner');
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page);
+  await screenshots(page, 'home');
+
+  // Signed out, a card's buttons lead to the login page.
+  await cards.first().getByRole('button', { name: /^Deleverd/ }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
+  await page.goto('/home');
+  await cards.first().getByRole('button', { name: 'Manage Items' }).click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('the blog side menu jumps to each of its four articles', async ({ page }) => {
+  await page.goto('/blog');
+  const menu = page.getByRole('navigation', { name: 'Articles' });
+  await expect(menu.getByRole('link')).toHaveCount(4);
+  await expect(page.getByRole('article')).toHaveCount(4);
+  for (const [index, anchor] of ['quizeone', 'quizetwo', 'quizethree', 'quizefour'].entries()) {
+    await menu.getByRole('link').nth(index).click();
+    await expect(page).toHaveURL(`/blog#${anchor}`);
+    const article = page.locator(`article#${anchor}`);
+    await expect(article.getByRole('heading', { level: 2 })).toBeInViewport();
+    await expect(article.getByText(/^By \S/)).toBeVisible();
+    await expect(article.getByText(/^Last updated:/)).toBeVisible();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page);
+  await screenshots(page, 'blog');
+});
+
+test('the about page is the Working Together page with the official e-mail and phone', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL('/about');
+  for (const heading of ['Working Together', 'Planning Your Shoot', 'On Location']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole('img', { name: 'Portrait of the photographer' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  for (const scheme of ['mailto:', 'tel:']) {
+    const href = await footer.locator(`a[href^="${scheme}"]`).getAttribute('href');
+    await expect(page.getByRole('main').locator(`a[href="${href}"]`)).toBeVisible();
+  }
+  await expectAccessible(page);
+  await screenshots(page, 'about');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: "Oops! You're lost. The page you are looking for was not found." })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'not-found');
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page.getByRole('region', { name: 'Inventory' }).getByRole('article')).toHaveCount(6);
+});

@@ -1,16 +1,17 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth/require-auth';
 import { RootLayout } from './layout/root-layout';
-import { AboutPage } from './routes/about';
-import { AllBooksPage } from './routes/all-books';
-import { BlogPage } from './routes/blog';
 import { dashboardRoute } from './routes/dashboard/routes';
 import { HomePage } from './routes/home';
-import { LoginPage } from './routes/login';
-import { MyItemsPage } from './routes/my-items';
-import { NotFoundPage } from './routes/not-found';
-import { RegisterPage } from './routes/register';
+
+/**
+ * Only the landing page is in the entry chunk; every other page is loaded on demand (the router's `lazy`),
+ * so a visitor of / does not download the forms, their schemas or the sign-in code. On a first visit to
+ * such a page the spinner holds its place under the header.
+ */
+const pageFallback = <Spinner label="Loading the page" className="min-h-96" />;
 
 export const router = createBrowserRouter([
   {
@@ -18,19 +19,19 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: paths.homeAlias, element: <HomePage /> },
-      { path: paths.blog, element: <BlogPage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.blog, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })) },
+      { path: paths.about, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })) },
+      { path: paths.login, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })) },
+      { path: paths.register, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterPage })) },
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.allBooks, element: <AllBooksPage /> },
-          { path: paths.myItems, element: <MyItemsPage /> },
+          { path: paths.allBooks, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/all-books').then((m) => ({ Component: m.AllBooksPage })) },
+          { path: paths.myItems, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/my-items').then((m) => ({ Component: m.MyItemsPage })) },
           dashboardRoute,
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', hydrateFallbackElement: pageFallback, lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },
 ]);

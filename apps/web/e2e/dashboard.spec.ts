@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newStaff, register, screenshots } from './support';
+import { expectAccessible, newStaff, register, screenshots } from './support';
 
 const tiles = (page: Page) => page.getByRole('main').locator('dl');
 
@@ -12,12 +12,14 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await expect(tiles(page).getByText('User Login')).toBeVisible();
   await expect(tiles(page)).toContainText('$');
   const before = await tiles(page).innerText();
+  await expectAccessible(page);
   await screenshots(page, 'dashboard');
 
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await menu.getByRole('link', { name: 'Add Books' }).click();
   await page.getByRole('button', { name: 'Add Book' }).click();
   await expect(page.getByText('Book name is required')).toBeVisible();
+  await expectAccessible(page);
   await screenshots(page, 'dashboard-additem');
   const fields: Array<[string, string]> = [
     ['Book name', name],
@@ -44,6 +46,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await page.getByRole('button', { name: 'Update Book' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Book Updated successfully!!!' })).toBeVisible();
   await expect(page.getByLabel('Author')).toHaveAttribute('placeholder', 'Ada Edited');
+  await expectAccessible(page);
   await screenshots(page, 'dashboard-manageitem');
 
   await menu.getByRole('link', { name: 'Update Quantity' }).click();
@@ -68,6 +71,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await card.getByRole('button', { name: 'Update price' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Book Price updated successfully!!!' })).toBeVisible();
   await expect(card.getByText('$20.00')).toBeVisible();
+  await expectAccessible(page);
   await screenshots(page, 'dashboard-quntity');
 
   await menu.getByRole('link', { name: 'History' }).click();
@@ -75,6 +79,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   for (const task of ['Price Updated to 20', 'Deleverd 3 Quantity', 'Added 5 Quantity', 'Updated', 'Added']) {
     await expect(rows.filter({ has: page.getByRole('cell', { name: task, exact: true }) })).toHaveCount(1);
   }
+  await expectAccessible(page);
   await screenshots(page, 'dashboard-history');
 
   await menu.getByRole('link', { name: 'Overview' }).click();
@@ -103,6 +108,7 @@ test('the dashboard search box, the charts and the placeholders', async ({ page 
   await expect(page).toHaveURL('/dashboard/search/Dune');
   await expect(page.getByRole('heading', { name: 'Search', exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Dune' })).toBeVisible();
+  await expectAccessible(page);
   await screenshots(page, 'dashboard-search');
 
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
@@ -110,6 +116,7 @@ test('the dashboard search box, the charts and the placeholders', async ({ page 
   await expect(page.getByRole('heading', { name: 'Chart', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Stock value by category' })).toBeVisible();
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expectAccessible(page);
   await screenshots(page, 'dashboard-chart');
 
   for (const [link, text] of [

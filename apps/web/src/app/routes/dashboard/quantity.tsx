@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from '../../../components/ui/field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 import { StockControls } from '../../../features/books/components/stock-controls';
@@ -13,18 +14,14 @@ export function QuantityPage() {
       <h1 id="quantity-heading" className="text-2xl font-bold">
         Update Quantity
       </h1>
-      <div className="flex max-w-md flex-col gap-1">
-        <label htmlFor="quantity-search" className="text-sm font-medium text-slate-700">
-          Find a book to update
-        </label>
-        <input
-          id="quantity-search"
+      <div className="max-w-md">
+        <Field
+          label="Find a book to update"
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Name, author, publication or category"
           autoComplete="off"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
         />
       </div>
       <BookSearchResults search={search} label="Books to update" actions={(book) => <StockControls book={book} />} />

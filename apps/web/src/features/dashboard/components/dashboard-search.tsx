@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
+import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 
 /** Typing pauses this long before the search page opens. */
@@ -31,18 +32,14 @@ export function DashboardSearch() {
   };
 
   return (
-    <form role="search" onSubmit={onSubmit} className="flex flex-col gap-1">
-      <label htmlFor="dashboard-search" className="text-sm font-medium text-slate-700">
-        Search books
-      </label>
-      <input
-        id="dashboard-search"
+    <form role="search" onSubmit={onSubmit}>
+      <Field
+        label="Search books"
         type="search"
         value={text}
         onChange={(event) => onChange(event.target.value)}
         placeholder="Name, author, publication or category"
         autoComplete="off"
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
       />
     </form>
   );

@@ -1,6 +1,6 @@
 import { ApiErrorSchema } from '@book-warehouse/types';
 import type { z } from 'zod';
-import { auth } from './firebase';
+import { currentIdToken } from './lazy-auth';
 
 /** A failed API call, with the server's message and the fields it named. */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = await auth.currentUser?.getIdToken();
+  const token = await currentIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

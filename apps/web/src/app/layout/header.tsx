@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/notify';
 import { paths } from '../../config/paths';
-import { signOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/auth-provider';
 import { pageTitle } from './page-titles';
 import { useScrolledPast } from './use-scrolled-past';
@@ -38,6 +37,8 @@ export function Header() {
     // Home first: signing out on a protected page would otherwise send its guard to /login.
     navigate(paths.home);
     try {
+      // Loaded on demand, like Firebase itself (lib/lazy-auth.ts); a signed-in user already has it.
+      const { signOut } = await import('../../features/auth/api/sign-out');
       await signOut();
     } catch (error) {
       notify.error((error as Error).message);

@@ -1,6 +1,6 @@
-import { onIdTokenChanged, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { auth } from '../../lib/firebase';
+import { loadAuth } from '../../lib/lazy-auth';
 
 interface AuthState {
   user: User | null;
@@ -11,8 +11,19 @@ interface AuthState {
 const AuthContext = createContext<AuthState>({ user: null, ready: false });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ user: auth.currentUser, ready: false });
-  useEffect(() => onIdTokenChanged(auth, (user) => setState({ user, ready: true })), []);
+  const [state, setState] = useState<AuthState>({ user: null, ready: false });
+  useEffect(() => {
+    let mounted = true;
+    let unsubscribe: (() => void) | undefined;
+    // Firebase loads after the first render (lib/lazy-auth.ts); until it reports, nobody is signed in.
+    void Promise.all([loadAuth(), import('firebase/auth')]).then(([auth, { onIdTokenChanged }]) => {
+      if (mounted) unsubscribe = onIdTokenChanged(auth, (user) => setState({ user, ready: true }));
+    });
+    return () => {
+      mounted = false;
+      unsubscribe?.();
+    };
+  }, []);
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }
 

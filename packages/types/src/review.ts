@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdSchema } from './common';
 
-/** Comments per page on the landing page (spec section 9). */
-export const REVIEWS_PER_PAGE = 3;
-
 export const ReviewSchema = z.object({
   _id: ObjectIdSchema,
   /** The author's display name, taken from the verified token. */
@@ -33,6 +30,3 @@ export type ReviewCount = z.infer<typeof ReviewCountSchema>;
 export const ReviewsQuerySchema = z
   .object({ page: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(0) })
   .strict();
-
-/** Number of comment pages for a count (spec: pages = ceil(count / 3)). */
-export const reviewPageCount = (count: number): number => Math.ceil(count / REVIEWS_PER_PAGE);

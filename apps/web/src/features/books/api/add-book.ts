@@ -1,10 +1,10 @@
-import { BookSchema, type NewBook } from '@book-warehouse/types';
+import type { NewBook } from '@book-warehouse/types';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Adds a book; the server sets the owner from the token and records the 'Added' history entry. */
-export const addBook = (body: NewBook) => apiRequest('/book', { method: 'POST', body, schema: BookSchema });
+export const addBook = (body: NewBook) => apiRequest('/book', { method: 'POST', body, schema: (s) => s.BookSchema });
 
 export function useAddBook() {
   const invalidate = useInvalidateStock();

@@ -1,10 +1,9 @@
-import { BookSchema } from '@book-warehouse/types';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Deletes a book; the server records the 'Deleted' history entry in the same request. */
-export const deleteBook = (id: string) => apiRequest(`/book/${id}`, { method: 'DELETE', schema: BookSchema });
+export const deleteBook = (id: string) => apiRequest(`/book/${id}`, { method: 'DELETE', schema: (s) => s.BookSchema });
 
 export function useDeleteBook() {
   const invalidate = useInvalidateStock();

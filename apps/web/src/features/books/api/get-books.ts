@@ -1,4 +1,4 @@
-import { BookSchema, type ListBooksQuery } from '@book-warehouse/types';
+import type { ListBooksQuery } from '@book-warehouse/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const booksKeys = {
 };
 
 export const getBooks = (query: ListBooksQuery, signal?: AbortSignal) =>
-  apiRequest('/books', { query, schema: BookSchema.array(), signal });
+  apiRequest('/books', { query, schema: (s) => s.BookSchema.array(), signal });
 
 export const booksQueryOptions = (query: ListBooksQuery) =>
   queryOptions({ queryKey: booksKeys.list(query), queryFn: ({ signal }) => getBooks(query, signal) });

@@ -1,10 +1,10 @@
-import { BookSchema, type SearchQuery } from '@book-warehouse/types';
+import type { SearchQuery } from '@book-warehouse/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { booksKeys } from './get-books';
 
 export const searchBooks = (query: SearchQuery, signal?: AbortSignal) =>
-  apiRequest('/bookbytext', { query, schema: BookSchema.array(), signal });
+  apiRequest('/bookbytext', { query, schema: (s) => s.BookSchema.array(), signal });
 
 export const searchBooksQueryOptions = (query: SearchQuery) =>
   queryOptions({ queryKey: [...booksKeys.all, 'search', query] as const, queryFn: ({ signal }) => searchBooks(query, signal) });

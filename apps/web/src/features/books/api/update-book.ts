@@ -1,10 +1,10 @@
-import { BookSchema, type BookUpdate } from '@book-warehouse/types';
+import type { BookUpdate } from '@book-warehouse/types';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Sends only the changed fields; the server records the 'Updated' history entry. */
-export const updateBook = (id: string, body: BookUpdate) => apiRequest(`/bookupdate/${id}`, { method: 'PUT', body, schema: BookSchema });
+export const updateBook = (id: string, body: BookUpdate) => apiRequest(`/bookupdate/${id}`, { method: 'PUT', body, schema: (s) => s.BookSchema });
 
 export function useUpdateBook() {
   const invalidate = useInvalidateStock();

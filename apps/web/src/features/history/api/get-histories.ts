@@ -1,4 +1,3 @@
-import { HistoryEntrySchema } from '@book-warehouse/types';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -7,7 +6,7 @@ export const HISTORY_PAGE_SIZE = 50;
 
 /** Newest first (the server sorts by its own timestamp). */
 export const getHistories = (skip: number, signal?: AbortSignal) =>
-  apiRequest('/histories', { query: { limit: HISTORY_PAGE_SIZE, skip }, schema: HistoryEntrySchema.array(), signal });
+  apiRequest('/histories', { query: { limit: HISTORY_PAGE_SIZE, skip }, schema: (s) => s.HistoryEntrySchema.array(), signal });
 
 export const historiesQueryOptions = () =>
   infiniteQueryOptions({

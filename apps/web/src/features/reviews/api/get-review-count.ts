@@ -1,9 +1,8 @@
-import { ReviewCountSchema } from '@book-warehouse/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewsKeys } from './get-reviews';
 
-export const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: ReviewCountSchema, signal });
+export const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: (s) => s.ReviewCountSchema, signal });
 
 export const reviewCountQueryOptions = () =>
   queryOptions({ queryKey: reviewsKeys.count, queryFn: ({ signal }) => getReviewCount(signal) });

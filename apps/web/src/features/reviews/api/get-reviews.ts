@@ -1,4 +1,3 @@
-import { ReviewSchema } from '@book-warehouse/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,7 +9,7 @@ export const reviewsKeys = {
 
 /** One page of comments, newest first; the API counts pages from 0. */
 export const getReviews = (page: number, signal?: AbortSignal) =>
-  apiRequest('/reviews', { query: { page }, schema: ReviewSchema.array(), signal });
+  apiRequest('/reviews', { query: { page }, schema: (s) => s.ReviewSchema.array(), signal });
 
 export const reviewsQueryOptions = (page: number) =>
   queryOptions({

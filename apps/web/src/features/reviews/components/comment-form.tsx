@@ -1,15 +1,12 @@
-import { NewReviewSchema } from '@book-warehouse/types';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { usePostReview } from '../api/post-review';
+import type { CommentFormValues } from './comment-form-schema';
 
-// The author's name, avatar and time are the server's; the form sends the text only.
-const CommentFormSchema = NewReviewSchema.pick({ description: true });
-type CommentFormValues = z.infer<typeof CommentFormSchema>;
+// The schema, and zod with it, loads with the first check rather than with the landing page.
+const resolver: Resolver<CommentFormValues> = async (...args) => (await import('./comment-form-schema')).commentFormResolver(...args);
 
 const MAX_LENGTH = 1000;
 
@@ -22,7 +19,7 @@ interface CommentFormProps {
 
 export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFormProps) {
   const { register, handleSubmit, reset, formState } = useForm<CommentFormValues>({
-    resolver: zodResolver(CommentFormSchema),
+    resolver,
     defaultValues: { description: '' },
   });
   const post = usePostReview();

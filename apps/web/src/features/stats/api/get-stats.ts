@@ -1,9 +1,8 @@
-import { StatsSchema } from '@book-warehouse/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The dashboard tiles, summed by the server (useInvalidateStock refreshes the 'stats' key after each change). */
-export const getStats = (signal?: AbortSignal) => apiRequest('/stats', { schema: StatsSchema, signal });
+export const getStats = (signal?: AbortSignal) => apiRequest('/stats', { schema: (s) => s.StatsSchema, signal });
 
 export const statsQueryOptions = () => queryOptions({ queryKey: ['stats'] as const, queryFn: ({ signal }) => getStats(signal) });
 

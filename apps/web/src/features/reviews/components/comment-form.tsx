@@ -1,14 +1,15 @@
-import { useId, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { usePostReview } from '../api/post-review';
-import type { CommentFormValues } from './comment-form-schema';
-
-// The schema, and zod with it, loads with the first check rather than with the landing page.
-const resolver: Resolver<CommentFormValues> = async (...args) => (await import('./comment-form-schema')).commentFormResolver(...args);
 
 const MAX_LENGTH = 1000;
+
+/** The text checked by the shared schema, which (and zod with it) loads with the first check, not with the page. */
+async function checkComment(description: string) {
+  const { CommentFormSchema } = await import('./comment-form-schema');
+  return CommentFormSchema.safeParse({ description });
+}
 
 interface CommentFormProps {
   signedIn: boolean;
@@ -17,33 +18,56 @@ interface CommentFormProps {
   onPosted: () => void;
 }
 
+/**
+ * One field, so no react-hook-form: it would be a tenth of the landing page's JavaScript. It behaves as the
+ * app's other forms do: checked on submit (the field is focused when it fails), then again on every change
+ * until the comment has been sent.
+ */
 export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFormProps) {
-  const { register, handleSubmit, reset, formState } = useForm<CommentFormValues>({
-    resolver,
-    defaultValues: { description: '' },
-  });
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitted, setSubmitted] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
   const post = usePostReview();
   const id = useId();
-  const error = formState.errors.description?.message;
 
-  const submit = handleSubmit((values) =>
-    post.mutate(values, {
+  const check = async (text: string) => {
+    const result = await checkComment(text);
+    setError(result.error?.issues[0]?.message);
+    return result;
+  };
+
+  const onChange = (text: string) => {
+    setDescription(text);
+    if (submitted) void check(text);
+  };
+
+  const submit = async () => {
+    setSubmitted(true);
+    const result = await check(description);
+    if (!result.success) {
+      field.current?.focus();
+      return;
+    }
+    post.mutate(result.data, {
       onSuccess: () => {
         notify.success('Comment successfully');
-        reset();
+        setDescription('');
+        setError(undefined);
+        setSubmitted(false);
         onPosted();
       },
       onError: (failure) => notify.error(failure.message),
-    }),
-  );
+    });
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (!signedIn) {
-      event.preventDefault();
       onSignInRequired();
       return;
     }
-    void submit(event);
+    void submit();
   };
 
   return (
@@ -59,7 +83,10 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         placeholder="What do you think of Book Warehouse?"
         className="resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500"
-        {...register('description')}
+        name="description"
+        ref={field}
+        value={description}
+        onChange={(event) => onChange(event.target.value)}
       />
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-600">

@@ -1,5 +1,6 @@
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { notify } from '../../components/ui/notify';
 import { loadAuth } from '../../lib/lazy-auth';
 
 interface AuthState {
@@ -16,9 +17,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let mounted = true;
     let unsubscribe: (() => void) | undefined;
     // Firebase loads after the first render (lib/lazy-auth.ts); until it reports, nobody is signed in.
-    void Promise.all([loadAuth(), import('firebase/auth')]).then(([auth, { onIdTokenChanged }]) => {
-      if (mounted) unsubscribe = onIdTokenChanged(auth, (user) => setState({ user, ready: true }));
-    });
+    Promise.all([loadAuth(), import('firebase/auth')]).then(
+      ([auth, { onIdTokenChanged }]) => {
+        if (mounted) unsubscribe = onIdTokenChanged(auth, (user) => setState({ user, ready: true }));
+      },
+      // Offline or a stale deployment: say so, and let protected routes go on to the login page.
+      () => {
+        notify.error('Sign-in could not be loaded; check your connection and reload the page');
+        if (mounted) setState({ user: null, ready: true });
+      },
+    );
     return () => {
       mounted = false;
       unsubscribe?.();

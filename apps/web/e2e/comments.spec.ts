@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newStaff, register, toast } from './support';
+import { newStaff, signUp, toast } from './support';
 
 test('comments: a signed-out poster goes to login; a signed-in one posts to page 1; numbered pages follow the count', async ({ page, request }) => {
   await page.goto('/');
@@ -9,8 +9,7 @@ test('comments: a signed-out poster goes to login; a signed-in one posts to page
   await expect(page).toHaveURL('/login');
 
   const staff = newStaff('Cora Commenter');
-  await register(page, staff);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await signUp(page, staff);
   await page.goto('/');
   const text = `Fast delivery and careful packing (${Date.now()}).`;
   await comments.getByRole('textbox', { name: 'Leave a comment' }).fill(text);

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newStaff, register, screenshots } from './support';
+import { expectAccessible, newStaff, screenshots, signUp } from './support';
 
 const tiles = (page: Page) => page.getByRole('main').locator('dl');
 
 test('staff add, edit, restock, deliver, reprice and delete a book; history and tiles follow', async ({ page }) => {
   const name = `E2E Book ${Date.now()}`;
-  await register(page, newStaff());
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await signUp(page, newStaff());
 
   await page.goto('/dashboard');
   await expect(tiles(page).getByText('User Login')).toBeVisible();
@@ -101,8 +100,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
 });
 
 test('the dashboard search box, the charts and the placeholders', async ({ page }) => {
-  await register(page, newStaff());
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await signUp(page, newStaff());
   await page.goto('/dashboard');
   await page.getByRole('searchbox', { name: 'Search books' }).fill('Dune');
   await expect(page).toHaveURL('/dashboard/search/Dune');

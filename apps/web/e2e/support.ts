@@ -13,6 +13,7 @@ const PROJECT = 'demo-book-warehouse';
 export const newStaff = (name = 'Erin Staff') => ({ name, email: `e2e-${randomUUID().slice(0, 10)}@example.com`, password: 'correct-horse-42' });
 export type Staff = ReturnType<typeof newStaff>;
 
+/** Fills and sends the registration form; the outcome is the caller's to check. */
 export async function register(page: Page, user: Staff) {
   await page.goto('/register');
   await page.getByLabel('Name').fill(user.name);
@@ -20,6 +21,15 @@ export async function register(page: Page, user: Staff) {
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
   await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/**
+ * Registers and waits until registration has finished (name set, token refreshed, e-mail sent): the
+ * header shows Logout as soon as the account exists, and leaving the page before the end would lose the name.
+ */
+export async function signUp(page: Page, user: Staff) {
+  await register(page, user);
+  await expect(toast(page, `Verification code sent in ${user.email} Please Check your Email.`)).toBeVisible();
 }
 
 export async function signIn(page: Page, user: { email: string; password: string }) {

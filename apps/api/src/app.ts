@@ -4,6 +4,7 @@ import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
@@ -91,6 +92,10 @@ export function createApp(deps: AppDeps): Express {
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
+
+  // gzip for browsers that ask for it: the web app's JavaScript is a third of its size compressed, and the
+  // large JSON answers (a whole list, an unbounded search) shrink about tenfold.
+  app.use(compression());
 
   const auth = requireAuth(deps.verifier);
   const booksRepository = createBooksRepository(deps.db);

@@ -47,6 +47,17 @@ describe('GET /api/books', () => {
     expect(books.map((b) => b.bookName)).toEqual(docs.map((d) => d.bookName));
   });
 
+  it('streams it gzip-compressed to a client that accepts gzip, and plain to one that does not', async () => {
+    const docs = Array.from({ length: 300 }, (_, i) => ({ ...newBook({ bookName: `Zipped ${i}`, description: 'd'.repeat(500) }), email: staff.email }));
+    await ctx.db.collection('books').insertMany(docs);
+    const zipped = await request(ctx.app).get('/api/books').set('Accept-Encoding', 'gzip').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(BookSchema.array().parse(zipped.body)).toHaveLength(300);
+    const plain = await request(ctx.app).get('/api/books').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(BookSchema.array().parse(plain.body)).toHaveLength(300);
+  });
+
   it('pages with limit and skip', async () => {
     for (const name of ['A', 'B', 'C', 'D']) await addBook(ctx.app, staff, { bookName: name });
     const res = await request(ctx.app).get('/api/books?limit=2&skip=1').expect(200);

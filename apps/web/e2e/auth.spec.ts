@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, fillSignIn, lookupAccount, newStaff, oobCodes, register, screenshots, toast } from './support';
+import { createAccount, expectAccessible, fillSignIn, foreignRequests, lookupAccount, newStaff, oobCodes, register, screenshots, toast } from './support';
 
 /** The newest history row of `email` names `task` (the log is newest first). */
 async function expectNewestTask(page: Page, email: string, task: string) {
@@ -71,6 +71,7 @@ test('a protected route sends a visitor to login and returns there after sign-in
 
 test('Google sign-in through the emulator account chooser, with a new account, is logged as Login with google', async ({ page }) => {
   const email = `google-${Date.now()}@example.com`;
+  const foreign = foreignRequests(page);
   await page.goto('/allbook');
   await expect(page).toHaveURL('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -84,6 +85,7 @@ test('Google sign-in through the emulator account chooser, with a new account, i
   await expect(page).toHaveURL('/allbook');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expectNewestTask(page, email, 'Login with google');
+  expect(foreign).toEqual([]);
 });
 
 test('GitHub sign-in through the emulator account chooser is logged as Login with Github', async ({ page }) => {

@@ -114,6 +114,19 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/**
+ * Collects every request the page sends to a host other than this app and the local Auth Emulator: the
+ * app must work offline and keep its visitors' privacy, so fonts, icons, images and scripts are its own.
+ */
+export function foreignRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && !['localhost', '127.0.0.1'].includes(url.hostname)) seen.push(req.url());
+  });
+  return seen;
+}
+
 export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts', import.meta.url));

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshots } from './support';
+import { devices, expect, test } from '@playwright/test';
+import { expectAccessible, foreignRequests, screenshots } from './support';
 
 test('a visitor browses home: six cards, services, footer, and the header reacting to scroll', async ({ page }) => {
+  const foreign = foreignRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome to book Warehouse' })).toBeVisible();
   await expect(page.getByText('Manage books stock easily & shine your life.').first()).toBeVisible();
@@ -32,6 +33,8 @@ test('a visitor browses home: six cards, services, footer, and the header reacti
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectAccessible(page);
   await screenshots(page, 'home');
+
+  expect(foreign).toEqual([]);
 
   // Signed out, a card's buttons lead to the login page.
   await cards.first().getByRole('button', { name: /^Deleverd/ }).click();
@@ -84,4 +87,19 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await screenshots(page, 'not-found');
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page.getByRole('region', { name: 'Inventory' }).getByRole('article')).toHaveCount(6);
+});
+
+// Firebase prepares its sign-in pop-up at start-up on mobile browsers only, which would load Google's script.
+const { defaultBrowserType: _chromium, ...phone } = devices['Pixel 7']!;
+
+test.describe('on a phone', () => {
+  test.use(phone);
+
+  test('the landing page loads nothing from other hosts', async ({ page }) => {
+    const foreign = foreignRequests(page);
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Inventory' }).getByRole('article')).toHaveCount(6);
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
 
 const env = import.meta.env;
 
@@ -20,7 +20,13 @@ const app = initializeApp(
       },
 );
 
-export const auth = getAuth(app);
+/**
+ * getAuth() would also install the pop-up resolver, which loads Google's gapi script from apis.google.com on
+ * every page as soon as Auth starts: a request to another host for every visitor, signed in or not, and it
+ * fails offline. The resolver is handed to signInWithPopup instead (features/auth/api/provider-sign-in.ts),
+ * so Google's script loads only when someone signs in with a provider against a real Firebase project.
+ */
+export const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
 
 if (usingAuthEmulator) {
   const port = env.VITE_AUTH_EMULATOR_PORT ?? '9099';

@@ -13,6 +13,8 @@ import { CommentSection } from '../../features/reviews/components/comment-sectio
 
 /** The landing page shows the first 6 books (spec section 9). */
 export const LANDING_BOOKS = 6;
+/** The covers on screen at first paint on a wide screen (three columns); the rest load lazily. */
+const FIRST_ROW = 3;
 
 export function HomePage() {
   const books = useBooks({ limit: LANDING_BOOKS });
@@ -38,8 +40,8 @@ export function HomePage() {
           </p>
         ) : (
           <BookGrid>
-            {books.data.map((book) => (
-              <BookCard key={book._id} book={book} actions={<CardActions book={book} />} />
+            {books.data.map((book, index) => (
+              <BookCard key={book._id} book={book} actions={<CardActions book={book} />} eager={index < FIRST_ROW} />
             ))}
           </BookGrid>
         )}

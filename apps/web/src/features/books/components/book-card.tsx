@@ -9,11 +9,11 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 export const formatPrice = (price: number) => money.format(price);
 
 /** A book as a card: photo, name, author (to /about), publication, description, price and stock; actions below. */
-export function BookCard({ book, actions }: { book: Book; actions?: ReactNode }) {
+export function BookCard({ book, actions, eager }: { book: Book; actions?: ReactNode; eager?: boolean }) {
   const out = isOutOfStock(book.stockQuantity);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={book.bookName}>
-      <BookCover src={book.photo} alt={`Cover of ${book.bookName}`} />
+      <BookCover src={book.photo} alt={`Cover of ${book.bookName}`} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg leading-snug font-semibold text-slate-900">{book.bookName}</h3>
         <p className="text-sm text-slate-600">

@@ -2,8 +2,16 @@ import { useState } from 'react';
 
 const FALLBACK = '/covers/fallback.svg';
 
+interface BookCoverProps {
+  src: string;
+  alt: string;
+  /** Above the fold on first paint (the landing page's first row): load at once, not lazily. */
+  eager?: boolean;
+  className?: string;
+}
+
 /** A book's photo; a broken URL falls back to a neutral cover, never a broken-image icon. */
-export function BookCover({ src, alt, className = '' }: { src: string; alt: string; className?: string }) {
+export function BookCover({ src, alt, eager = false, className = '' }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   return (
     <img
@@ -11,7 +19,8 @@ export function BookCover({ src, alt, className = '' }: { src: string; alt: stri
       alt={alt}
       width={300}
       height={450}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}

@@ -104,3 +104,25 @@ test('registration refuses an e-mail that already has an account, with the provi
   await register(page, staff);
   await expect(page.getByRole('alert').filter({ hasText: 'auth/email-already-in-use' })).toBeVisible();
 });
+
+test('signing in works from the keyboard alone, through the account chooser', async ({ page }) => {
+  await page.goto('/login');
+  const google = page.getByRole('button', { name: 'Continue with Google' });
+  await google.focus();
+  await page.keyboard.press('Enter');
+  const chooser = page.getByRole('dialog', { name: 'Sign in with Google' });
+  await expect(chooser).toBeVisible();
+  // Escape closes the chooser and gives focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
+  await expect(google).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(chooser).toBeVisible();
+  const account = chooser.getByRole('button', { name: /Alan Turing/ });
+  for (let tabs = 0; tabs < 5 && !(await account.evaluate((el) => el === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+  await expect(account).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+});

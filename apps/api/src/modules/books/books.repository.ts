@@ -15,7 +15,7 @@ export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|
 const SEARCHED_FIELDS = ['bookName', 'author', 'publishar', 'catagory'] as const;
 
 /** How stale the dashboard tiles may be for writes made outside this process (see docs/decisions/005). */
-export const STATS_MAX_AGE_MS = 1000;
+const STATS_MAX_AGE_MS = 1000;
 
 export interface Page {
   limit?: number;

@@ -9,20 +9,26 @@ import type { Response } from 'express';
  */
 const FLUSH_CHARS = 64 * 1024;
 
-const drainedOrClosed = (res: Response) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
+/**
+ * A wait for the response to drain (or close), with one listener per response: compression's res.on('drain')
+ * listens on its gzip stream, where res.off cannot remove it, so a listener per wait would pile up.
+ */
+function drains(res: Response): () => Promise<void> {
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  res.on('drain', resume);
+  res.on('close', resume);
+  return () => new Promise<void>((resolve) => (wake = resolve));
+}
 
 export async function sendJsonArray(res: Response, items: AsyncIterable<unknown>): Promise<void> {
   let pending = '';
   let started = false;
+  const drained = drains(res);
   // Headers go out with the first write, so an early failure can still answer the error shape.
   res.status(200).type('application/json');
   for await (const item of items) {
@@ -31,7 +37,7 @@ export async function sendJsonArray(res: Response, items: AsyncIterable<unknown>
     if (pending.length >= FLUSH_CHARS) {
       const flowing = res.write(pending);
       pending = '';
-      if (!flowing) await drainedOrClosed(res);
+      if (!flowing && !res.destroyed) await drained();
       if (res.destroyed) return;
     }
   }

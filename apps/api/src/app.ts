@@ -159,11 +159,12 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-/** Creates the indexes the queries need (idempotent). */
-export async function ensureIndexes(db: Db): Promise<void> {
-  await Promise.all([
+/** Creates the indexes the queries need (idempotent); answers how many books were given their search keys. */
+export async function ensureIndexes(db: Db): Promise<{ searchKeysAdded: number }> {
+  const [searchKeysAdded] = await Promise.all([
     createBooksRepository(db).ensureIndexes(),
     createHistoryRepository(db).ensureIndexes(),
     createReviewsRepository(db).ensureIndexes(),
   ]);
+  return { searchKeysAdded };
 }

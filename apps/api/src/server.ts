@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     logger.info({ dbPath: config.MONGO_DATA_DIR }, 'started the embedded MongoDB 4.0');
   }
   const database = await connectDatabase(config.MONGODB_URI ?? embedded!.uri, config.MONGODB_DB_NAME);
-  await ensureIndexes(database.db);
+  const { searchKeysAdded } = await ensureIndexes(database.db);
+  if (searchKeysAdded) logger.info({ books: searchKeysAdded }, 'gave books without search keys their keys');
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db, logger);
 
   const firebase = createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST });

@@ -1,4 +1,4 @@
-import { reuseUntilWrite } from './reuse-until-write';
+import { reuseUntilWrite, reuseUntilWritePerKey } from './reuse-until-write';
 
 /** A read of a value the test changes, counting its runs, on a clock the test moves. */
 function fixture(maxAgeMs = 1000) {
@@ -11,7 +11,7 @@ function fixture(maxAgeMs = 1000) {
     if (gated) await new Promise<void>((resolve) => (release = resolve));
     return seen;
   };
-  const reuse = reuseUntilWrite(read, maxAgeMs, () => state.time);
+  const reuse = reuseUntilWrite(read, { maxAgeMs, now: () => state.time });
   return { state, reuse, gate: () => (gated = true), release: () => release?.() };
 }
 
@@ -54,5 +54,57 @@ describe('reuseUntilWrite', () => {
     release();
     expect(await after).toBe(5);
     expect(state.runs).toBe(2);
+  });
+
+  it('runs again every time when keep() refuses the answer', async () => {
+    const state = { runs: 0 };
+    const reuse = reuseUntilWrite(async () => ++state.runs, { maxAgeMs: 1000, keep: (runs) => runs > 2 });
+    expect([await reuse.read(), await reuse.read(), await reuse.read(), await reuse.read()]).toEqual([1, 2, 3, 3]);
+  });
+});
+
+describe('reuseUntilWritePerKey', () => {
+  /** A read per key that answers the key and how many runs that key has had. */
+  function keyed(maxKeys: number) {
+    const runs = new Map<string, number>();
+    const reuse = reuseUntilWritePerKey(
+      async (key) => {
+        runs.set(key, (runs.get(key) ?? 0) + 1);
+        return `${key}#${runs.get(key)}`;
+      },
+      { maxAgeMs: 1000, maxKeys },
+    );
+    return { reuse, runs };
+  }
+
+  it('keeps one answer per key', async () => {
+    const { reuse } = keyed(8);
+    expect(await reuse.read('a')).toBe('a#1');
+    expect(await reuse.read('b')).toBe('b#1');
+    expect([await reuse.read('a'), await reuse.read('b')]).toEqual(['a#1', 'b#1']);
+  });
+
+  it('lets concurrent callers of one key share the run that starts after their call', async () => {
+    const { reuse, runs } = keyed(8);
+    const calls = Array.from({ length: 10 }, () => reuse.read('a'));
+    expect(await Promise.all(calls)).toEqual(['a#1', ...Array<string>(9).fill('a#2')]);
+    expect(runs.get('a')).toBe(2);
+  });
+
+  it('forgets the least recently read key beyond maxKeys', async () => {
+    const { reuse } = keyed(2);
+    await reuse.read('a');
+    await reuse.read('b');
+    await reuse.read('a'); // now b is the least recent
+    await reuse.read('c');
+    expect([await reuse.read('a'), await reuse.read('b')]).toEqual(['a#1', 'b#2']);
+  });
+
+  it('runs every key again after a write of this process', async () => {
+    const { reuse } = keyed(8);
+    await reuse.read('a');
+    await reuse.read('b');
+    reuse.invalidate();
+    expect([await reuse.read('a'), await reuse.read('b')]).toEqual(['a#2', 'b#2']);
   });
 });

@@ -1,12 +1,22 @@
+import { sharedFreshRead } from './shared-fresh-read';
+
+export interface ReuseOptions<T> {
+  /** How stale an answer may be for writes made elsewhere (another API instance, a shell). */
+  maxAgeMs: number;
+  /** Whether an answer may be kept (for example: not when it is large); the default keeps every answer. */
+  keep?: (value: T) => boolean;
+  now?: () => number;
+}
+
 /**
  * Keeps the last answer of an expensive read and hands it out again until this process writes (call
  * `invalidate()` after every write that could change it) or it is `maxAgeMs` old, whichever comes first.
  *
  * Within one API process, an answer therefore reflects every write that process completed before the call,
- * as without it. Writes made elsewhere (another API instance, a shell) show within `maxAgeMs`. An answer
- * whose run overlapped a write is returned to its callers but never kept.
+ * as without it. Writes made elsewhere show within `maxAgeMs`. An answer whose run overlapped a write is
+ * returned to its callers but never kept.
  */
-export function reuseUntilWrite<T>(read: () => Promise<T>, maxAgeMs: number, now: () => number = Date.now) {
+export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, keep = () => true, now = Date.now }: ReuseOptions<T>) {
   let generation = 0;
   let kept: { value: T; generation: number; startedAt: number } | undefined;
   return {
@@ -14,12 +24,34 @@ export function reuseUntilWrite<T>(read: () => Promise<T>, maxAgeMs: number, now
       if (kept && kept.generation === generation && now() - kept.startedAt < maxAgeMs) return kept.value;
       const started = { generation, startedAt: now() };
       const value = await read();
-      if (started.generation === generation) kept = { value, ...started };
+      if (started.generation === generation && keep(value)) kept = { value, ...started };
       return value;
     },
     invalidate(): void {
       generation++;
       kept = undefined;
+    },
+  };
+}
+
+/**
+ * reuseUntilWrite for a read that takes a key: per key one kept answer and one shared run (sharedFreshRead),
+ * for the `maxKeys` keys read most recently. `invalidate()` drops them all; a run already under way still
+ * answers its callers, and its answer is kept nowhere.
+ */
+export function reuseUntilWritePerKey<T>(read: (key: string) => Promise<T>, { maxKeys, ...options }: ReuseOptions<T> & { maxKeys: number }) {
+  let readers = new Map<string, ReturnType<typeof reuseUntilWrite<T>>>();
+  return {
+    read(key: string): Promise<T> {
+      const reader = readers.get(key) ?? reuseUntilWrite(sharedFreshRead(() => read(key)), options);
+      // Map keeps insertion order: re-inserting makes this key the most recent, the first is the least.
+      readers.delete(key);
+      readers.set(key, reader);
+      if (readers.size > maxKeys) readers.delete(readers.keys().next().value as string);
+      return reader.read();
+    },
+    invalidate(): void {
+      readers = new Map();
     },
   };
 }

@@ -1,21 +1,39 @@
-import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type WithId } from 'mongodb';
 import type { Book, BookFields, Stats } from '@book-warehouse/types';
-import { reuseUntilWrite } from '../../lib/reuse-until-write';
+import { reuseUntilWrite, reuseUntilWritePerKey } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
+import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
 
 export interface BookDoc extends BookFields {
   email: string;
+  /** Server-side only (see search-keys.ts); missing while a change of the searched fields settles. */
+  [SEARCH_KEYS]?: string[] | null;
 }
 
-export const toBook = ({ _id, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
+export const toBook = ({ _id, [SEARCH_KEYS]: _keys, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
 
 /** Escapes a user's text for use inside a regular expression (no injection, no catastrophic patterns). */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const SEARCHED_FIELDS = ['bookName', 'author', 'publishar', 'catagory'] as const;
+/** How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006). */
+const REUSE_MAX_AGE_MS = 1000;
 
-/** How stale the dashboard tiles may be for writes made outside this process (see docs/decisions/005). */
-const STATS_MAX_AGE_MS = 1000;
+/**
+ * A search first gathers the ids of its matches through the search keys, giving up past this many: a text
+ * that common is found sooner by reading the books in order (see `search`). Unpaged searches only.
+ */
+const FEW_MATCHES = 5000;
+/** For a page, the index pays off while the matches are fewer than this many pages' worth. */
+const FEW_PAGES = 20;
+/** The most recent searches whose answers are kept, each at most KEPT_ANSWER_BYTES of JSON. */
+const KEPT_SEARCHES = 32;
+const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** Every read leaves the search keys in the database. */
+const withoutKeys = { projection: { [SEARCH_KEYS]: 0 } } as const;
+
+/** A search's answer: the JSON of a few books, or the many books to stream. */
+export type SearchAnswer = { json: Buffer } | { books: AsyncIterable<Book> };
 
 export interface Page {
   limit?: number;
@@ -25,12 +43,12 @@ export interface Page {
 export function createBooksRepository(db: Db) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const byId = (id: string) => ({ _id: new ObjectId(id) });
-  const after = { returnDocument: 'after' as const };
+  const after = { returnDocument: 'after' as const, ...withoutKeys };
 
   /**
    * The dashboard tiles, summed in the database. The sum reads every book (about 60 ms for 100,000 on
    * mongod 4.0), so concurrent callers share a run that starts after their call (sharedFreshRead), and its
-   * answer is reused until this process writes a book or it is STATS_MAX_AGE_MS old (reuseUntilWrite).
+   * answer is reused until this process writes a book or it is REUSE_MAX_AGE_MS old (reuseUntilWrite).
    */
   const tiles = reuseUntilWrite(
     sharedFreshRead(async (): Promise<Stats> => {
@@ -42,51 +60,119 @@ export function createBooksRepository(db: Db) {
         .toArray();
       return row ?? { products: 0, quantity: 0, price: 0 };
     }),
-    STATS_MAX_AGE_MS,
+    { maxAgeMs: REUSE_MAX_AGE_MS },
   );
-  /** Every write goes through here: once it has settled, failed or not, the tiles are read afresh. */
+
+  /** The books whose searched fields contain `text`, case-insensitively: the exact test, never an index. */
+  const containing = (text: string) => {
+    const pattern = { $regex: escapeRegExp(text), $options: 'i' };
+    return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
+  };
+
+  /**
+   * The ids of the matches, in order, through the search keys (books without keys, whose change is still
+   * settling, are tested too); undefined when there are more than `most` or the text has no word.
+   */
+  const fewMatches = async (text: string, most: number): Promise<ObjectId[] | undefined> => {
+    const word = narrowestWord(text);
+    if (!word) return undefined;
+    const ids = await books
+      .find({ [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) }, { projection: { _id: 1 }, limit: most + 1 })
+      .map((doc) => doc._id)
+      .toArray();
+    if (ids.length > most) return undefined;
+    return ids.sort((a, b) => Buffer.compare(a.id, b.id));
+  };
+
+  /**
+   * A search's answer, planned by how common the text is. Few matches (the usual case): their ids come
+   * from the search keys, then the page of them is read by id. Many: reading the books in _id order and
+   * testing each finds a page within a few reads per match, and an unpaged answer is streamed. The JSON of
+   * a few matches is reused, like the tiles, until a write (or REUSE_MAX_AGE_MS): building it from 1,000
+   * books costs more than finding them.
+   */
+  const searches = reuseUntilWritePerKey(
+    async (key: string): Promise<{ json: Buffer } | { many: true }> => {
+      const [raw, limit, skip] = JSON.parse(key) as [string, number, number];
+      const text = raw.trim();
+      const ids = await fewMatches(text, limit ? Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit)) : FEW_MATCHES);
+      if (!ids) return { many: true };
+      const page = ids.slice(skip, limit ? skip + limit : undefined);
+      const found = page.length ? await books.find({ _id: { $in: page }, ...containing(text) }, { sort: { _id: 1 }, ...withoutKeys }).toArray() : [];
+      return { json: Buffer.from(JSON.stringify(found.map(toBook))) };
+    },
+    { maxAgeMs: REUSE_MAX_AGE_MS, maxKeys: KEPT_SEARCHES, keep: (answer) => !('json' in answer) || answer.json.length <= KEPT_ANSWER_BYTES },
+  );
+
+  /** Every write goes through here: once it has settled, failed or not, the tiles and searches are read afresh. */
   const write = async <T>(operation: Promise<T>): Promise<T> => {
     try {
       return await operation;
     } finally {
       tiles.invalidate();
+      searches.invalidate();
     }
   };
 
+  /** Gives the books that have none (added by an older version or another tool) their search keys. */
+  const addMissingSearchKeys = async (): Promise<number> => {
+    let added = 0;
+    const missing = books.find({ [SEARCH_KEYS]: null }, { projection: Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, 1])) });
+    let batch: AnyBulkWriteOperation<BookDoc>[] = [];
+    const flush = async () => {
+      if (batch.length) added += (await write(books.bulkWrite(batch, { ordered: false }))).modifiedCount;
+      batch = [];
+    };
+    for await (const doc of missing) {
+      batch.push({ updateOne: { filter: { _id: doc._id, [SEARCH_KEYS]: null }, update: { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } } } });
+      if (batch.length === 1000) await flush();
+    }
+    await flush();
+    return added;
+  };
+
   return {
-    async ensureIndexes(): Promise<void> {
+    /** Creates the indexes (idempotent) and answers how many books were given their search keys. */
+    async ensureIndexes(): Promise<number> {
+      // Keys first: one index build over a filled field is much faster than growing the index per update.
+      const added = await addMissingSearchKeys();
       // A user's books (My Items); the landing page and lists use the _id index (insertion order).
-      await books.createIndex({ email: 1, _id: 1 });
+      await Promise.all([books.createIndex({ email: 1, _id: 1 }), books.createIndex({ [SEARCH_KEYS]: 1 })]);
+      return added;
     },
 
     /** Books in insertion order; without a limit, a cursor streamed by the caller. */
     cursor({ limit, skip }: Page) {
-      const cursor = books.find({}, { sort: { _id: 1 } });
+      const cursor = books.find({}, { sort: { _id: 1 }, ...withoutKeys });
       if (skip) cursor.skip(skip);
       if (limit) cursor.limit(limit);
       return cursor.map(toBook);
     },
 
     async findById(id: string): Promise<Book | null> {
-      const doc = await books.findOne(byId(id));
+      const doc = await books.findOne(byId(id), withoutKeys);
       return doc && toBook(doc);
     },
 
     async findByEmail(email: string): Promise<Book[]> {
-      return (await books.find({ email }, { sort: { _id: 1 } }).toArray()).map(toBook);
+      return (await books.find({ email }, { sort: { _id: 1 }, ...withoutKeys }).toArray()).map(toBook);
     },
 
-    async search(text: string, { limit, skip }: Page): Promise<Book[]> {
-      const pattern = { $regex: escapeRegExp(text.trim()), $options: 'i' };
-      const cursor = books.find({ $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) }, { sort: { _id: 1 } });
+    /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
+    async search(text: string, { limit, skip = 0 }: Page): Promise<SearchAnswer> {
+      // Keyed by the text as sent: the same request is answered again, whatever it matches.
+      const answer = await searches.read(JSON.stringify([text, limit ?? 0, skip]));
+      if ('json' in answer) return answer;
+      const cursor = books.find(containing(text.trim()), { sort: { _id: 1 }, ...withoutKeys });
       if (skip) cursor.skip(skip);
       if (limit) cursor.limit(limit);
-      return (await cursor.toArray()).map(toBook);
+      return { books: cursor.map(toBook) };
     },
 
     async insert(doc: BookDoc): Promise<Book> {
-      const { insertedId } = await write(books.insertOne({ ...doc }));
-      return toBook({ ...doc, _id: insertedId });
+      const stored = { ...doc, [SEARCH_KEYS]: searchKeysOf(doc) };
+      const { insertedId } = await write(books.insertOne(stored));
+      return toBook({ ...stored, _id: insertedId });
     },
 
     async isEmpty(): Promise<boolean> {
@@ -94,22 +180,33 @@ export function createBooksRepository(db: Db) {
     },
 
     async insertMany(docs: BookDoc[]): Promise<void> {
-      if (docs.length) await write(books.insertMany(docs.map((d) => ({ ...d }))));
+      if (docs.length) await write(books.insertMany(docs.map((d) => ({ ...d, [SEARCH_KEYS]: searchKeysOf(d) }))));
     },
 
+    /**
+     * Sets fields. MongoDB 4.0 cannot compute the new search keys in the same update, so a change of a
+     * searched field removes them (the book is then tested by every search, never missed) and a second,
+     * conditional update stores the keys of the fields it saw, unless another change came in between
+     * (whose own second update then stores its keys).
+     */
     async update(id: string, set: Partial<BookFields>): Promise<Book | null> {
-      const doc = await write(books.findOneAndUpdate(byId(id), { $set: set }, after));
+      const reindex = touchesSearchedFields(set);
+      const doc = await write(books.findOneAndUpdate(byId(id), reindex ? { $set: set, $unset: { [SEARCH_KEYS]: '' } } : { $set: set }, after));
+      if (doc && reindex) {
+        const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, doc[field] ?? null]));
+        await write(books.updateOne({ _id: doc._id, [SEARCH_KEYS]: null, ...unchanged }, { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } }));
+      }
       return doc && toBook(doc);
     },
 
-    /** Sets a field and answers the document as it was before, so the caller can describe the change. */
-    async setReturningBefore(id: string, set: Partial<BookFields>): Promise<Book | null> {
-      const doc = await write(books.findOneAndUpdate(byId(id), { $set: set }, { returnDocument: 'before' }));
+    /** Sets the stock and answers the document as it was before, so the caller can describe the change. */
+    async setStockReturningBefore(id: string, stockQuantity: number): Promise<Book | null> {
+      const doc = await write(books.findOneAndUpdate(byId(id), { $set: { stockQuantity } }, { returnDocument: 'before', ...withoutKeys }));
       return doc && toBook(doc);
     },
 
     async remove(id: string): Promise<Book | null> {
-      const doc = await write(books.findOneAndDelete(byId(id)));
+      const doc = await write(books.findOneAndDelete(byId(id), withoutKeys));
       return doc && toBook(doc);
     },
 

@@ -45,7 +45,9 @@ export function createBooksRouter(service: BooksService, auth: RequestHandler): 
 
   router.get('/bookbytext', validate({ query: SearchQuerySchema }), async (_req, res) => {
     const { search, ...page } = valid(res, { query: SearchQuerySchema }).query;
-    res.json(await service.search(search, page));
+    const answer = await service.search(search, page);
+    if ('json' in answer) res.type('application/json').send(answer.json);
+    else await sendJsonArray(res, answer.books);
   });
 
   router.get('/stats', async (_req, res) => {

@@ -62,7 +62,7 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
     /** The original client's PUT /book/{id}: sets the new total and logs the change it made. */
     async setQuantity(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { stockQuantity: number }>): Promise<Book> {
       assertSameId(id, input._id);
-      const before = found(await books.setReturningBefore(id, { stockQuantity: input.stockQuantity }));
+      const before = found(await books.setStockReturningBefore(id, input.stockQuantity));
       const change = input.stockQuantity - before.stockQuantity;
       if (change !== 0) {
         await history.record(user, before.bookName, change > 0 ? historyTask.restocked(change) : historyTask.delivered(-change));

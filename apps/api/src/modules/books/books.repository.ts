@@ -69,37 +69,50 @@ export function createBooksRepository(db: Db) {
     return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
   };
 
-  /**
-   * The ids of the matches, in order, through the search keys (books without keys, whose change is still
-   * settling, are tested too); undefined when there are more than `most` or the text has no word.
-   */
-  const fewMatches = async (text: string, most: number): Promise<ObjectId[] | undefined> => {
-    const word = narrowestWord(text);
-    if (!word) return undefined;
-    const ids = await books
-      .find({ [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) }, { projection: { _id: 1 }, limit: most + 1 })
-      .map((doc) => doc._id)
-      .toArray();
-    if (ids.length > most) return undefined;
-    return ids.sort((a, b) => Buffer.compare(a.id, b.id));
+  /** Every match of `text`, in _id order, found by testing each book: the plan for a common text. */
+  const scan = (text: string, { limit, skip }: Page) => {
+    const cursor = books.find(containing(text), { sort: { _id: 1 }, ...withoutKeys });
+    if (skip) cursor.skip(skip);
+    if (limit) cursor.limit(limit);
+    return cursor;
   };
 
   /**
-   * A search's answer, planned by how common the text is. Few matches (the usual case): their ids come
-   * from the search keys, then the page of them is read by id. Many: reading the books in _id order and
-   * testing each finds a page within a few reads per match, and an unpaged answer is streamed. The JSON of
-   * a few matches is reused, like the tiles, until a write (or REUSE_MAX_AGE_MS): building it from 1,000
-   * books costs more than finding them.
+   * The candidates through the search keys (books without keys, whose change is still settling, are
+   * tested too), kept exact by the same test; undefined when the text has no word to look up.
+   */
+  const throughKeys = (text: string) => {
+    const word = narrowestWord(text);
+    return word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
+  };
+
+  const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
+  const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });
+
+  /**
+   * A search's answer, planned by how common the text is. Few matches (the usual case) come from the search
+   * keys: all of them for an unpaged search, else their ids, then the page is read by id. A common text
+   * is found sooner by reading the books in _id order, testing each: a page within a few reads per match,
+   * and an unpaged answer is streamed (`many`). The JSON is reused, like the tiles, until a write (or
+   * REUSE_MAX_AGE_MS): building it from 1,000 books costs more than finding them.
    */
   const searches = reuseUntilWritePerKey(
     async (key: string): Promise<{ json: Buffer } | { many: true }> => {
       const [raw, limit, skip] = JSON.parse(key) as [string, number, number];
       const text = raw.trim();
-      const ids = await fewMatches(text, limit ? Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit)) : FEW_MATCHES);
-      if (!ids) return { many: true };
-      const page = ids.slice(skip, limit ? skip + limit : undefined);
-      const found = page.length ? await books.find({ _id: { $in: page }, ...containing(text) }, { sort: { _id: 1 }, ...withoutKeys }).toArray() : [];
-      return { json: Buffer.from(JSON.stringify(found.map(toBook))) };
+      const filter = throughKeys(text);
+      if (filter && !limit) {
+        const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...withoutKeys }).toArray();
+        if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
+      } else if (filter) {
+        const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
+        const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
+        if (found.length <= most) {
+          const page = inIdOrder(found).slice(skip, skip + limit).map((doc) => doc._id);
+          return answer(page.length ? await books.find({ _id: { $in: page }, ...containing(text) }, { sort: { _id: 1 }, ...withoutKeys }).toArray() : []);
+        }
+      }
+      return limit ? answer(await scan(text, { limit, skip }).toArray()) : { many: true };
     },
     { maxAgeMs: REUSE_MAX_AGE_MS, maxKeys: KEPT_SEARCHES, keep: (answer) => !('json' in answer) || answer.json.length <= KEPT_ANSWER_BYTES },
   );
@@ -161,12 +174,8 @@ export function createBooksRepository(db: Db) {
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
     async search(text: string, { limit, skip = 0 }: Page): Promise<SearchAnswer> {
       // Keyed by the text as sent: the same request is answered again, whatever it matches.
-      const answer = await searches.read(JSON.stringify([text, limit ?? 0, skip]));
-      if ('json' in answer) return answer;
-      const cursor = books.find(containing(text.trim()), { sort: { _id: 1 }, ...withoutKeys });
-      if (skip) cursor.skip(skip);
-      if (limit) cursor.limit(limit);
-      return { books: cursor.map(toBook) };
+      const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip]));
+      return 'json' in kept ? kept : { books: scan(text.trim(), { skip }).map(toBook) };
     },
 
     async insert(doc: BookDoc): Promise<Book> {

@@ -12,6 +12,7 @@ import {
   SearchQuerySchema,
 } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
+import { sendKeptJson } from '../../lib/send-kept-json';
 import { sendJsonArray } from '../../lib/stream-json';
 import { requireUser } from '../../middleware/require-auth';
 import { valid, validate } from '../../middleware/validate';
@@ -43,10 +44,10 @@ export function createBooksRouter(service: BooksService, auth: RequestHandler): 
     res.json(await service.get(valid(res, id).params.id));
   });
 
-  router.get('/bookbytext', validate({ query: SearchQuerySchema }), async (_req, res) => {
+  router.get('/bookbytext', validate({ query: SearchQuerySchema }), async (req, res) => {
     const { search, ...page } = valid(res, { query: SearchQuerySchema }).query;
     const answer = await service.search(search, page);
-    if ('json' in answer) res.type('application/json').send(answer.json);
+    if ('json' in answer) await sendKeptJson(req, res, answer.json);
     else await sendJsonArray(res, answer.books);
   });
 

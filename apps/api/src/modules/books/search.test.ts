@@ -128,6 +128,30 @@ describe('GET /api/bookbytext follows every change', () => {
     expect(await search('ARBOR')).toEqual([insertedId.toHexString()]);
   });
 
+  it('answers 304 to a client that already has the answer, and the new answer after a change', async () => {
+    const id = await add({ bookName: 'Harbor Lights' });
+    const first = await request(ctx.app).get('/api/bookbytext?search=harbor').expect(200);
+    const etag = first.headers['etag'] as string;
+    await request(ctx.app).get('/api/bookbytext?search=harbor').set('If-None-Match', etag).expect(304);
+    await request(ctx.app).post(`/api/book/${id}/restock`).set(auth).send({ amount: 5 }).expect(200);
+    const changed = await request(ctx.app).get('/api/bookbytext?search=harbor').set('If-None-Match', etag).expect(200);
+    expect(BookSchema.array().parse(changed.body)[0]?.stockQuantity).toBe(BookSchema.array().parse(first.body)[0]!.stockQuantity + 5);
+  });
+
+  it('answers the same books gzip-encoded to a client that accepts it, and plain to one that does not', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await add({ bookName: `Harbor ${i}`, description: 'A long description. '.repeat(20) }));
+    for (const round of [1, 2]) {
+      const gzipped = await request(ctx.app).get('/api/bookbytext?search=harbor').set('Accept-Encoding', 'gzip').expect(200);
+      expect({ round, encoding: gzipped.headers['content-encoding'] }).toEqual({ round, encoding: 'gzip' });
+      expect(Number(gzipped.headers['content-length'])).toBeLessThan(JSON.stringify(gzipped.body).length / 4);
+      const plain = await request(ctx.app).get('/api/bookbytext?search=harbor').set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(BookSchema.array().parse(gzipped.body).map((b) => b._id)).toEqual(ids);
+      expect(plain.body).toEqual(gzipped.body);
+    }
+  });
+
   it('never answers the search keys', async () => {
     const id = await add({ bookName: 'Harbor Lights' });
     const answers = await Promise.all([

@@ -103,14 +103,17 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
 }
 
 /**
- * The reference: node:http answering a fixed JSON body, on the machine's Node.
+ * The reference: node:http answering a fixed JSON body, on the machine's Node; with `sameBytesFile`, also
+ * that file's bytes at /same-bytes.
  * @param {string} logFile
+ * @param {string} [sameBytesFile]
  * @returns {Promise<Running>}
  */
-export async function startBareServer(logFile) {
+export async function startBareServer(logFile, sameBytesFile) {
   const port = await freePort();
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(port)], { stdio: ['ignore', log, log] });
+  const args = [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), ...(sameBytesFile ? [sameBytesFile] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', log, log] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child, logFile, 10_000);
   return { url, stop: () => stopChild(child) };

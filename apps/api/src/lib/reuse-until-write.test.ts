@@ -19,9 +19,45 @@ describe('reuseUntilWrite', () => {
   it('answers again from the last run while nothing was written and it is younger than maxAgeMs', async () => {
     const { state, reuse } = fixture();
     expect(await reuse.read()).toBe(0);
-    state.time = 999;
+    state.value = 1; // written by another process: no invalidate()
+    state.time = 499;
     expect(await reuse.read()).toBe(0);
     expect(state.runs).toBe(1);
+  });
+
+  it('refreshes in the background once the answer is half maxAgeMs old, answering the kept one meanwhile', async () => {
+    const { state, reuse, gate, release } = fixture();
+    await reuse.read();
+    state.value = 4; // written by another process
+    state.time = 500;
+    gate();
+    expect(await reuse.read()).toBe(0); // not held up by the refresh under way
+    expect(await reuse.read()).toBe(0);
+    expect(state.runs).toBe(2); // one refresh, however many callers
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    state.time = 999;
+    expect(await reuse.read()).toBe(4); // the refreshed answer, started at 500
+    expect(state.runs).toBe(2);
+  });
+
+  it('keeps the answer it has when a background refresh fails, until maxAgeMs', async () => {
+    let failing = false;
+    let time = 0;
+    const reuse = reuseUntilWrite(
+      async () => {
+        if (failing) throw new Error('database down');
+        return 'ok';
+      },
+      { maxAgeMs: 1000, now: () => time },
+    );
+    await reuse.read();
+    failing = true;
+    time = 600;
+    expect(await reuse.read()).toBe('ok');
+    await new Promise((resolve) => setImmediate(resolve));
+    time = 1000;
+    await expect(reuse.read()).rejects.toThrow('database down');
   });
 
   it('runs again once the answer is maxAgeMs old, so writes made elsewhere show', async () => {

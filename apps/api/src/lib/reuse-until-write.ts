@@ -11,6 +11,8 @@ export interface ReuseOptions<T> {
 /**
  * Keeps the last answer of an expensive read and hands it out again until this process writes (call
  * `invalidate()` after every write that could change it) or it is `maxAgeMs` old, whichever comes first.
+ * Once it is half that old, one run refreshes it in the background, so that callers do not queue behind a
+ * run every `maxAgeMs` while the answer keeps being read.
  *
  * Within one API process, an answer therefore reflects every write that process completed before the call,
  * as without it. Writes made elsewhere show within `maxAgeMs`. An answer whose run overlapped a write is
@@ -19,13 +21,31 @@ export interface ReuseOptions<T> {
 export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, keep = () => true, now = Date.now }: ReuseOptions<T>) {
   let generation = 0;
   let kept: { value: T; generation: number; startedAt: number } | undefined;
+  let refreshing = false;
+  const run = async (): Promise<T> => {
+    const started = { generation, startedAt: now() };
+    const value = await read();
+    if (started.generation === generation && keep(value)) kept = { value, ...started };
+    return value;
+  };
+  /** A failed refresh is dropped: the kept answer stays until maxAgeMs, then a caller's own run reports. */
+  const refresh = () => {
+    if (refreshing) return;
+    refreshing = true;
+    void run()
+      .catch(() => undefined)
+      .finally(() => (refreshing = false));
+  };
   return {
     async read(): Promise<T> {
-      if (kept && kept.generation === generation && now() - kept.startedAt < maxAgeMs) return kept.value;
-      const started = { generation, startedAt: now() };
-      const value = await read();
-      if (started.generation === generation && keep(value)) kept = { value, ...started };
-      return value;
+      if (kept && kept.generation === generation) {
+        const age = now() - kept.startedAt;
+        if (age < maxAgeMs) {
+          if (age >= maxAgeMs / 2) refresh();
+          return kept.value;
+        }
+      }
+      return run();
     },
     invalidate(): void {
       generation++;

@@ -29,7 +29,7 @@ const foldChar = (char: string): string => char.toLowerCase().toUpperCase().toLo
 const fold = (text: string): string => (/^[\x20-\x7e]*$/.test(text) ? text.toLowerCase() : Array.from(text, foldChar).join(''));
 
 /** The folded words of a text. */
-export const wordsOf = (text: string): string[] => fold(text).match(WORD) ?? [];
+const wordsOf = (text: string): string[] => fold(text).match(WORD) ?? [];
 
 /** The search keys of a book: every suffix of every word of the searched fields, cut to KEY_CHARS. */
 export function searchKeysOf(book: Partial<Record<(typeof SEARCHED_FIELDS)[number], unknown>>): string[] {

@@ -19,8 +19,8 @@ export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|
 const REUSE_MAX_AGE_MS = 1000;
 
 /**
- * A search first gathers the ids of its matches through the search keys, giving up past this many: a text
- * that common is found sooner by reading the books in order (see `search`). Unpaged searches only.
+ * A search finds its matches through the search keys while there are at most this many: a text more common
+ * than that is found sooner by reading the books in order (see `searches`).
  */
 const FEW_MATCHES = 5000;
 /** For a page, the index pays off while the matches are fewer than this many pages' worth. */
@@ -114,7 +114,7 @@ export function createBooksRepository(db: Db) {
       }
       return limit ? answer(await scan(text, { limit, skip }).toArray()) : { many: true };
     },
-    { maxAgeMs: REUSE_MAX_AGE_MS, maxKeys: KEPT_SEARCHES, keep: (answer) => !('json' in answer) || answer.json.length <= KEPT_ANSWER_BYTES },
+    { maxAgeMs: REUSE_MAX_AGE_MS, maxKeys: KEPT_SEARCHES, keep: (found) => !('json' in found) || found.json.length <= KEPT_ANSWER_BYTES },
   );
 
   /** Every write goes through here: once it has settled, failed or not, the tiles and searches are read afresh. */

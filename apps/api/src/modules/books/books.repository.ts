@@ -1,4 +1,4 @@
-import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type WithId } from 'mongodb';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Filter, type WithId } from 'mongodb';
 import type { Book, BookFields, Stats } from '@book-warehouse/types';
 import { reuseUntilWrite, reuseUntilWritePerKey } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
@@ -69,13 +69,15 @@ export function createBooksRepository(db: Db) {
     return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
   };
 
-  /** Every match of `text`, in _id order, found by testing each book: the plan for a common text. */
-  const scan = (text: string, { limit, skip }: Page) => {
-    const cursor = books.find(containing(text), { sort: { _id: 1 }, ...withoutKeys });
+  /** The books matching `filter` in insertion order (the _id index), a page of them if asked. */
+  const inInsertionOrder = (filter: Filter<BookDoc>, { limit, skip }: Page) => {
+    const cursor = books.find(filter, { sort: { _id: 1 }, ...withoutKeys });
     if (skip) cursor.skip(skip);
     if (limit) cursor.limit(limit);
     return cursor;
   };
+  /** Every match of `text`, found by testing each book in order: the plan for a common text. */
+  const scan = (text: string, page: Page) => inInsertionOrder(containing(text), page);
 
   /**
    * The candidates through the search keys (books without keys, whose change is still settling, are
@@ -109,7 +111,7 @@ export function createBooksRepository(db: Db) {
         const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
         if (found.length <= most) {
           const page = inIdOrder(found).slice(skip, skip + limit).map((doc) => doc._id);
-          return answer(page.length ? await books.find({ _id: { $in: page }, ...containing(text) }, { sort: { _id: 1 }, ...withoutKeys }).toArray() : []);
+          return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}).toArray() : []);
         }
       }
       return limit ? answer(await scan(text, { limit, skip }).toArray()) : { many: true };
@@ -155,11 +157,8 @@ export function createBooksRepository(db: Db) {
     },
 
     /** Books in insertion order; without a limit, a cursor streamed by the caller. */
-    cursor({ limit, skip }: Page) {
-      const cursor = books.find({}, { sort: { _id: 1 }, ...withoutKeys });
-      if (skip) cursor.skip(skip);
-      if (limit) cursor.limit(limit);
-      return cursor.map(toBook);
+    cursor(page: Page) {
+      return inInsertionOrder({}, page).map(toBook);
     },
 
     async findById(id: string): Promise<Book | null> {

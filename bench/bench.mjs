@@ -108,7 +108,9 @@ try {
   const mongo = await startMongo();
   cleanups.push(mongo.stop);
 
-  console.log(`Loading ${sizes.books.toLocaleString('en-US')} books, ${sizes.histories.toLocaleString('en-US')} history entries, ${sizes.reviews.toLocaleString('en-US')} reviews`);
+  console.log(
+    `Loading ${sizes.books.toLocaleString('en-US')} books, ${sizes.histories.toLocaleString('en-US')} history entries, ${sizes.reviews.toLocaleString('en-US')} reviews`,
+  );
   const loadStarted = Date.now();
   const client = await MongoClient.connect(mongo.url);
   cleanups.push(() => client.close());
@@ -118,9 +120,14 @@ try {
     bars[collection] ??= progressBar(collection, total);
     bars[collection].update(done);
   });
-  const searchMatches = await client.db('bench').collection('books').countDocuments({ bookName: { $regex: SEARCH_WORD, $options: 'i' } });
+  const searchMatches = await client
+    .db('bench')
+    .collection('books')
+    .countDocuments({ bookName: { $regex: SEARCH_WORD, $options: 'i' } });
   const loadSeconds = (Date.now() - loadStarted) / 1000;
-  console.log(`Loaded in ${loadSeconds.toFixed(1)} s; "${SEARCH_WORD}" matches ${searchMatches} books (${((100 * searchMatches) / sizes.books).toFixed(2)}%)\n`);
+  console.log(
+    `Loaded in ${loadSeconds.toFixed(1)} s; "${SEARCH_WORD}" matches ${searchMatches} books (${((100 * searchMatches) / sizes.books).toFixed(2)}%)\n`,
+  );
 
   const jwtSecret = randomBytes(32).toString('hex');
   const token = jwt.sign({ email: 'bench@book-warehouse.example', name: 'Bench' }, jwtSecret, {
@@ -137,7 +144,13 @@ try {
     const label = /** @type {string} */ (labels[i]);
     console.log(`Starting the API on ${runtime.label} (it builds its indexes first)…`);
     const started = Date.now();
-    const api = await startApi({ node: runtime.path, root: ROOT, mongoUri: mongo.url, jwtSecret, logFile: path.join(RESULTS, `api-${label}.log`) });
+    const api = await startApi({
+      node: runtime.path,
+      root: ROOT,
+      mongoUri: mongo.url,
+      jwtSecret,
+      logFile: path.join(RESULTS, `api-${label}.log`),
+    });
     cleanups.push(api.stop);
     apis.push({ label, url: api.url });
     console.log(`  up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -221,7 +234,8 @@ try {
   console.log(`\n${formatTable({ bare: bareFigures, rows, runtimes: labels })}\n`);
   if (bundle) {
     console.log(`Landing page JavaScript (entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
-    for (const file of bundle.files) console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
+    for (const file of bundle.files)
+      console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
   }
   console.log(
     'skipped' in lighthouse
@@ -234,9 +248,20 @@ try {
   const report = {
     date: new Date().toISOString(),
     commit,
-    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model.trim(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${process.platform}-${process.arch}` },
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model.trim(),
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${process.platform}-${process.arch}`,
+    },
     node: { bench: process.versions.node, api: Object.fromEntries(runtimes.map((r, i) => [labels[i], r.label.split(' ')[1]])) },
-    settings: { connections: CONNECTIONS, durationSeconds: duration, rounds, warmupSeconds: warmup, statistic: 'median of rounds (errors and non-2xx summed)' },
+    settings: {
+      connections: CONNECTIONS,
+      durationSeconds: duration,
+      rounds,
+      warmupSeconds: warmup,
+      statistic: 'median of rounds (errors and non-2xx summed)',
+    },
     dataset: { ...sizes, loadSeconds, searchWord: SEARCH_WORD, searchMatches },
     units: { rps: 'requests per second', p50: 'ms', p99: 'ms' },
     bare: bareFigures,

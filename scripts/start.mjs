@@ -30,10 +30,20 @@ if (!dev) console.log(apiNode ? `The API runs on Node ${apiNode.version}.` : NOD
 const bin = (pkg, name) => path.join(ROOT, 'apps', pkg, 'node_modules', '.bin', name);
 const children = dev
   ? [
-      spawn(bin('api', 'tsx'), ['watch', 'src/server.ts'], { cwd: path.join(ROOT, 'apps/api'), env: { ...env, NODE_ENV: 'development', WEB_DIST_DIR: '' }, stdio: 'inherit' }),
+      spawn(bin('api', 'tsx'), ['watch', 'src/server.ts'], {
+        cwd: path.join(ROOT, 'apps/api'),
+        env: { ...env, NODE_ENV: 'development', WEB_DIST_DIR: '' },
+        stdio: 'inherit',
+      }),
       spawn(bin('web', 'vite'), [], { cwd: path.join(ROOT, 'apps/web'), env, stdio: 'inherit' }),
     ]
-  : [spawn(apiNode?.path ?? process.execPath, ['dist/server.js'], { cwd: path.join(ROOT, 'apps/api'), env: { NODE_ENV: 'production', ...env }, stdio: 'inherit' })];
+  : [
+      spawn(apiNode?.path ?? process.execPath, ['dist/server.js'], {
+        cwd: path.join(ROOT, 'apps/api'),
+        env: { NODE_ENV: 'production', ...env },
+        stdio: 'inherit',
+      }),
+    ];
 
 let stopping = false;
 async function stop(code) {

@@ -53,25 +53,76 @@ function objectId(kind, index, seconds) {
 }
 const bookId = (/** @type {number} */ index) => objectId(1, index, BASE_SECONDS + index);
 
-const TITLE_WORDS = ('silent river garden empire winter shadow history journey kingdom ocean mountain secret letters ' +
+const TITLE_WORDS = (
+  'silent river garden empire winter shadow history journey kingdom ocean mountain secret letters ' +
   'daughter stranger machine island forest memory city light house fire stone night summer glass road north ' +
   'clockwork engine lantern orchard desert voyage atlas signal border century crown mirror quiet hidden golden ' +
   'broken distant last first little great lost wild modern practical complete art science theory craft code ' +
-  'design data systems patterns mind life world time war peace money power music travel ship')
-  .split(' ');
-const DESCRIPTION_WORDS = ('the a of and to in is that for it as with was on be by this are from at or an ' +
+  'design data systems patterns mind life world time war peace money power music travel ship'
+).split(' ');
+const DESCRIPTION_WORDS = (
+  'the a of and to in is that for it as with was on be by this are from at or an ' +
   'book story author reader chapter world life new years work first people through between about after ' +
   'into his her their they she he we how why when every written guide account history practical ideas ' +
   'study classic edition revised introduction examples readers students career warehouse collection ' +
-  'modern early century war peace science nature society family journey discover explains shows offers')
-  .split(' ');
-const FIRST_NAMES = 'Amelia James Olivia Noah Sofia Liam Mia Lucas Ava Ethan Chloe Mateo Nora Leo Ines Omar Yuki Ravi Elena Tomas'.split(' ');
-const LAST_NAMES = 'Okafor Lindqvist Moreau Tanaka Silva Novak Kowalski Haddad Fischer Rossi Nguyen Patel Garcia Murphy Costa Ivanova Brennan Ahmed Laurent Berg'.split(' ');
-const PUBLISHERS = ['Penguin Random House', 'HarperCollins', 'Simon & Schuster', 'Macmillan', 'Hachette', 'Oxford University Press',
-  "O'Reilly Media", 'Addison-Wesley', 'No Starch Press', 'Vintage', 'Bloomsbury', 'Scholastic', 'Wiley', 'Pearson', 'Faber & Faber'];
-const CATEGORIES = ['Fiction', 'Science', 'History', 'Programming', 'Business', 'Biography', 'Children', 'Classics', 'Fantasy',
-  'Science Fiction', 'Poetry', 'Travel', 'Cooking', 'Philosophy', 'Art', 'Economics', 'Psychology', 'Mystery'];
-const COVERS = ['1984', 'a-brief-history-of-time', 'clean-code', 'cosmos', 'dune', 'the-hobbit', 'sapiens', 'matilda', 'spqr', 'refactoring'];
+  'modern early century war peace science nature society family journey discover explains shows offers'
+).split(' ');
+const FIRST_NAMES = 'Amelia James Olivia Noah Sofia Liam Mia Lucas Ava Ethan Chloe Mateo Nora Leo Ines Omar Yuki Ravi Elena Tomas'.split(
+  ' ',
+);
+const LAST_NAMES =
+  'Okafor Lindqvist Moreau Tanaka Silva Novak Kowalski Haddad Fischer Rossi Nguyen Patel Garcia Murphy Costa Ivanova Brennan Ahmed Laurent Berg'.split(
+    ' ',
+  );
+const PUBLISHERS = [
+  'Penguin Random House',
+  'HarperCollins',
+  'Simon & Schuster',
+  'Macmillan',
+  'Hachette',
+  'Oxford University Press',
+  "O'Reilly Media",
+  'Addison-Wesley',
+  'No Starch Press',
+  'Vintage',
+  'Bloomsbury',
+  'Scholastic',
+  'Wiley',
+  'Pearson',
+  'Faber & Faber',
+];
+const CATEGORIES = [
+  'Fiction',
+  'Science',
+  'History',
+  'Programming',
+  'Business',
+  'Biography',
+  'Children',
+  'Classics',
+  'Fantasy',
+  'Science Fiction',
+  'Poetry',
+  'Travel',
+  'Cooking',
+  'Philosophy',
+  'Art',
+  'Economics',
+  'Psychology',
+  'Mystery',
+];
+const COVERS = [
+  '1984',
+  'a-brief-history-of-time',
+  'clean-code',
+  'cosmos',
+  'dune',
+  'the-hobbit',
+  'sapiens',
+  'matilda',
+  'spqr',
+  'refactoring',
+];
 const TASKS = ['Added', 'Updated', 'Deleted', 'Login', 'Login with google'];
 const STAFF = Array.from({ length: 50 }, (_, i) => `staff${String(i + 1).padStart(2, '0')}@book-warehouse.example`);
 
@@ -108,53 +159,73 @@ export async function loadDataset(db, sizes, onProgress) {
   /** @type {string[]} */
   const bookNames = [];
 
-  await insertGenerated(db.collection('books'), sizes.books, (i) => {
-    const title = [capitalise(p.one(TITLE_WORDS)), ...Array.from({ length: p.int(1, 4) }, () => capitalise(p.one(TITLE_WORDS)))];
-    if (p.chance(SEARCH_WORD_SHARE)) title.splice(p.int(0, title.length), 0, capitalise(SEARCH_WORD));
-    const bookName = title.join(' ');
-    bookNames.push(bookName);
-    return {
-      _id: bookId(i),
-      bookName,
-      author: `${p.one(FIRST_NAMES)} ${p.one(LAST_NAMES)}`,
-      publishar: p.one(PUBLISHERS),
-      subTitle: capitalise(words(p, DESCRIPTION_WORDS, p.int(4, 10))),
-      description: sentences(p, p.int(3, 8)),
-      catagory: p.one(CATEGORIES),
-      stockQuantity: p.chance(0.05) ? 0 : p.int(1, 500),
-      photo: `/covers/${p.one(COVERS)}.svg`,
-      price: p.int(499, 12_000) / 100,
-      email: p.one(STAFF),
-    };
-  }, (done) => onProgress('books', done, sizes.books));
+  await insertGenerated(
+    db.collection('books'),
+    sizes.books,
+    (i) => {
+      const title = [capitalise(p.one(TITLE_WORDS)), ...Array.from({ length: p.int(1, 4) }, () => capitalise(p.one(TITLE_WORDS)))];
+      if (p.chance(SEARCH_WORD_SHARE)) title.splice(p.int(0, title.length), 0, capitalise(SEARCH_WORD));
+      const bookName = title.join(' ');
+      bookNames.push(bookName);
+      return {
+        _id: bookId(i),
+        bookName,
+        author: `${p.one(FIRST_NAMES)} ${p.one(LAST_NAMES)}`,
+        publishar: p.one(PUBLISHERS),
+        subTitle: capitalise(words(p, DESCRIPTION_WORDS, p.int(4, 10))),
+        description: sentences(p, p.int(3, 8)),
+        catagory: p.one(CATEGORIES),
+        stockQuantity: p.chance(0.05) ? 0 : p.int(1, 500),
+        photo: `/covers/${p.one(COVERS)}.svg`,
+        price: p.int(499, 12_000) / 100,
+        email: p.one(STAFF),
+      };
+    },
+    (done) => onProgress('books', done, sizes.books),
+  );
 
   // History spans two years, oldest first; the newest entries are the ones GET /histories reads.
   const historySpan = 2 * 365 * 24 * 3600;
-  await insertGenerated(db.collection('histories'), sizes.histories, (i) => {
-    const createdAt = new Date((BASE_SECONDS + Math.floor((i / sizes.histories) * historySpan)) * 1000);
-    const quantity = p.int(1, 50);
-    const kind = p.int(0, 7);
-    return {
-      _id: objectId(2, i, createdAt.getTime() / 1000),
-      email: p.one(STAFF),
-      bookName: bookNames.length ? p.one(bookNames) : 'Unknown',
-      task: kind < TASKS.length ? /** @type {string} */ (TASKS[kind]) : kind === 5 ? `Added ${quantity} Quantity` : `Deleverd ${quantity} Quantity`,
-      time: displayTime(createdAt),
-      createdAt,
-    };
-  }, (done) => onProgress('histories', done, sizes.histories));
+  await insertGenerated(
+    db.collection('histories'),
+    sizes.histories,
+    (i) => {
+      const createdAt = new Date((BASE_SECONDS + Math.floor((i / sizes.histories) * historySpan)) * 1000);
+      const quantity = p.int(1, 50);
+      const kind = p.int(0, 7);
+      return {
+        _id: objectId(2, i, createdAt.getTime() / 1000),
+        email: p.one(STAFF),
+        bookName: bookNames.length ? p.one(bookNames) : 'Unknown',
+        task:
+          kind < TASKS.length
+            ? /** @type {string} */ (TASKS[kind])
+            : kind === 5
+              ? `Added ${quantity} Quantity`
+              : `Deleverd ${quantity} Quantity`,
+        time: displayTime(createdAt),
+        createdAt,
+      };
+    },
+    (done) => onProgress('histories', done, sizes.histories),
+  );
 
-  await insertGenerated(db.collection('reviews'), sizes.reviews, (i) => {
-    const createdAt = new Date((BASE_SECONDS + i * 600) * 1000);
-    return {
-      _id: objectId(3, i, createdAt.getTime() / 1000),
-      name: `${p.one(FIRST_NAMES)} ${p.one(LAST_NAMES)}`,
-      img: '/avatars/reader.svg',
-      time: displayTime(createdAt),
-      description: sentences(p, p.int(1, 3)),
-      createdAt,
-    };
-  }, (done) => onProgress('reviews', done, sizes.reviews));
+  await insertGenerated(
+    db.collection('reviews'),
+    sizes.reviews,
+    (i) => {
+      const createdAt = new Date((BASE_SECONDS + i * 600) * 1000);
+      return {
+        _id: objectId(3, i, createdAt.getTime() / 1000),
+        name: `${p.one(FIRST_NAMES)} ${p.one(LAST_NAMES)}`,
+        img: '/avatars/reader.svg',
+        time: displayTime(createdAt),
+        description: sentences(p, p.int(1, 3)),
+        createdAt,
+      };
+    },
+    (done) => onProgress('reviews', done, sizes.reviews),
+  );
 
   // 1,000 books spread over the collection, in a fixed order: the reads and restocks rotate through them.
   const bookIds = Array.from({ length: Math.min(1000, sizes.books) }, () => bookId(p.int(0, sizes.books - 1)).toHexString());

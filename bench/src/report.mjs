@@ -28,13 +28,18 @@ export function formatTable({ bare, rows, runtimes }) {
   const group = (/** @type {(width: number, runtime: string) => string} */ render) =>
     columns.map(([, , width]) => runtimes.map((runtime) => render(width, runtime)).join(' ')).join(' | ');
 
-  const header1 = ''.padEnd(endpointWidth) + ' | ' + columns.map(([title, , width]) => title.padEnd(width * runtimes.length + runtimes.length - 1)).join(' | ');
+  const header1 =
+    ''.padEnd(endpointWidth) +
+    ' | ' +
+    columns.map(([title, , width]) => title.padEnd(width * runtimes.length + runtimes.length - 1)).join(' | ');
   const header2 = ''.padEnd(endpointWidth) + ' | ' + group((width, runtime) => cell(runtime, width));
   const line = (/** @type {string} */ name, /** @type {Record<string, Figures | undefined>} */ byRuntime) =>
     name.padEnd(endpointWidth) +
     ' | ' +
     columns
-      .map(([, render, width]) => runtimes.map((runtime) => cell(byRuntime[runtime] ? render(/** @type {Figures} */ (byRuntime[runtime])) : 'n/a', width)).join(' '))
+      .map(([, render, width]) =>
+        runtimes.map((runtime) => cell(byRuntime[runtime] ? render(/** @type {Figures} */ (byRuntime[runtime])) : 'n/a', width)).join(' '),
+      )
       .join(' | ');
   const bareLine = line(`bare node:http (${runtimes[0]})`, { [/** @type {string} */ (runtimes[0])]: bare });
   return [header1, header2, '-'.repeat(header2.length), bareLine, ...rows.map((row) => line(row.endpoint, row.runtimes))].join('\n');

@@ -7,7 +7,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** @param {string} file */
 const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -48,7 +56,8 @@ export async function lighthouseScore(url, runs) {
     try {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
       const score = result?.lhr.categories['performance']?.score;
-      if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
+      if (typeof score !== 'number')
+        throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
       scores.push(Math.round(score * 100));
     } finally {
       await chrome.kill();

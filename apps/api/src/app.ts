@@ -145,7 +145,11 @@ export function createApp(deps: AppDeps): Express {
       express.static(webDist, {
         index: false,
         // Hashed assets never change; everything else is revalidated.
-        setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        setHeaders: (res, file) =>
+          res.setHeader(
+            'Cache-Control',
+            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ),
       }),
     );
     // The single-page app answers every other GET; the router shows its 404 page.

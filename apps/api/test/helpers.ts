@@ -80,11 +80,14 @@ export interface TestUser {
 /** A real account in the Auth Emulator and its real ID token. */
 export async function createTestUser(name = 'Test Staff'): Promise<TestUser> {
   const email = `staff-${randomUUID().slice(0, 12)}@example.com`;
-  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct-horse-42', displayName: name, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct-horse-42', displayName: name, returnSecureToken: true }),
+    },
+  );
   if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { idToken: string; localId: string };
   return { uid: body.localId, email, name, token: body.idToken };

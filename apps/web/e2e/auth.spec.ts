@@ -1,10 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, fillSignIn, foreignRequests, lookupAccount, newStaff, oobCodes, register, screenshots, toast } from './support';
+import {
+  createAccount,
+  expectAccessible,
+  fillSignIn,
+  foreignRequests,
+  lookupAccount,
+  newStaff,
+  oobCodes,
+  register,
+  screenshots,
+  toast,
+} from './support';
 
 /** The newest history row of `email` names `task` (the log is newest first). */
 async function expectNewestTask(page: Page, email: string, task: string) {
   await page.goto('/dashboard/history');
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) }).first();
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: email, exact: true }) })
+    .first();
   await expect(row.getByRole('cell', { name: task, exact: true })).toBeVisible();
 }
 

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { newStaff, signUp, toast } from './support';
 
-test('comments: a signed-out poster goes to login; a signed-in one posts to page 1; numbered pages follow the count', async ({ page, request }) => {
+test('comments: a signed-out poster goes to login; a signed-in one posts to page 1; numbered pages follow the count', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const comments = page.getByRole('region', { name: 'Comments' });
   await comments.getByRole('textbox', { name: 'Leave a comment' }).fill('Signed out, so this goes nowhere.');

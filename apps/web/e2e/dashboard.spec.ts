@@ -37,7 +37,10 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await expect(page.getByLabel('Book name')).toHaveValue('');
 
   await page.goto(`/dashboard/search/${encodeURIComponent(name)}`);
-  await page.getByRole('article', { name }).getByRole('link', { name: `Edit ${name}` }).click();
+  await page
+    .getByRole('article', { name })
+    .getByRole('link', { name: `Edit ${name}` })
+    .click();
   await expect(page.getByRole('heading', { name: `Update ${name}` })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByLabel('Author')).toHaveAttribute('placeholder', 'Ada Tester');

@@ -10,7 +10,9 @@ test('a visitor sees six books, registers, signs out and signs in again', async 
 
   const staff = newStaff();
   await register(page, staff);
-  await expect(page.getByRole('status').filter({ hasText: `Verification code sent in ${staff.email} Please Check your Email.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Verification code sent in ${staff.email} Please Check your Email.` }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();

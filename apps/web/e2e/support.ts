@@ -10,7 +10,11 @@ const EMULATOR = 'http://127.0.0.1:9099';
 const PROJECT = 'demo-book-warehouse';
 
 /** A fresh identity per test: the Auth Emulator may outlive one run. */
-export const newStaff = (name = 'Erin Staff') => ({ name, email: `e2e-${randomUUID().slice(0, 10)}@example.com`, password: 'correct-horse-42' });
+export const newStaff = (name = 'Erin Staff') => ({
+  name,
+  email: `e2e-${randomUUID().slice(0, 10)}@example.com`,
+  password: 'correct-horse-42',
+});
 export type Staff = ReturnType<typeof newStaff>;
 
 /** Fills and sends the registration form; the outcome is the caller's to check. */
@@ -53,12 +57,18 @@ async function emulator<T>(request: APIRequestContext, method: 'GET' | 'POST', r
 
 /** A real emulator account made without the UI, and its ID token, for seeding through the API. */
 export async function createAccount(request: APIRequestContext, user: Staff): Promise<string> {
-  const body = await emulator<{ idToken: string }>(request, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e', {
-    email: user.email,
-    password: user.password,
-    displayName: user.name,
-    returnSecureToken: true,
-  }, false);
+  const body = await emulator<{ idToken: string }>(
+    request,
+    'POST',
+    '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e',
+    {
+      email: user.email,
+      password: user.password,
+      displayName: user.name,
+      returnSecureToken: true,
+    },
+    false,
+  );
   return body.idToken;
 }
 
@@ -84,7 +94,11 @@ export async function oobCodes(request: APIRequestContext, email: string) {
 }
 
 /** Adds a book through the API as the holder of `token`, as a client of the API would. */
-export async function addBookViaApi(request: APIRequestContext, token: string, book: Partial<NewBook> & Pick<NewBook, 'bookName'>): Promise<Book> {
+export async function addBookViaApi(
+  request: APIRequestContext,
+  token: string,
+  book: Partial<NewBook> & Pick<NewBook, 'bookName'>,
+): Promise<Book> {
   const res = await request.post('/api/book', {
     headers: { Authorization: `Bearer ${token}` },
     data: {

@@ -37,7 +37,10 @@ test('a visitor browses home: six cards, services, footer, and the header reacti
   expect(foreign).toEqual([]);
 
   // Signed out, a card's buttons lead to the login page.
-  await cards.first().getByRole('button', { name: /^Deleverd/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Deleverd/ })
+    .click();
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
   await page.goto('/home');

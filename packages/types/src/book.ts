@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { MAX_LIMIT, MAX_SKIP, ObjectIdSchema, shortText } from './common';
 
 /** Stock is a whole number of copies. */
-export const QuantitySchema = z.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000_000, 'is too large');
+export const QuantitySchema = z
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(1_000_000_000, 'is too large');
 
 /** Prices are numbers >= 0 with at most two decimals (DECISIONS.md 10). */
 export const PriceSchema = z
@@ -21,7 +25,10 @@ export const PhotoUrlSchema = z
   .trim()
   .min(1, 'is required')
   .max(2048, 'must be at most 2048 characters')
-  .refine((v) => /^https?:\/\/[^\s/\\]+[^\s\\]*$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v), 'must be an http(s) URL or a path of this app');
+  .refine(
+    (v) => /^https?:\/\/[^\s/\\]+[^\s\\]*$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v),
+    'must be an http(s) URL or a path of this app',
+  );
 
 export const BookEmailSchema = z.email('must be an e-mail address').max(320);
 
@@ -75,7 +82,11 @@ export const BookPricePutSchema = BookFieldsSchema.partial()
 export type BookPricePut = z.infer<typeof BookPricePutSchema>;
 
 /** An amount for the atomic stock movements: a whole number >= 1. */
-export const StockAmountSchema = z.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000_000, 'is too large');
+export const StockAmountSchema = z
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(1_000_000_000, 'is too large');
 
 /** POST /book/{id}/restock. */
 export const RestockSchema = z.object({ amount: StockAmountSchema }).strict();
@@ -90,8 +101,18 @@ export type Deliver = z.infer<typeof DeliverSchema>;
 
 export const ListBooksQuerySchema = z
   .object({
-    limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
-    skip: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(MAX_SKIP, `must be at most ${MAX_SKIP}`).optional(),
+    limit: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+      .optional(),
+    skip: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(MAX_SKIP, `must be at most ${MAX_SKIP}`)
+      .optional(),
   })
   .strict();
 export type ListBooksQuery = z.infer<typeof ListBooksQuerySchema>;

@@ -45,7 +45,17 @@ export type NewSignInHistory = z.input<typeof NewSignInHistorySchema>;
 
 export const ListHistoriesQuerySchema = z
   .object({
-    limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
-    skip: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'is too large').optional(),
+    limit: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+      .optional(),
+    skip: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(1_000_000, 'is too large')
+      .optional(),
   })
   .strict();

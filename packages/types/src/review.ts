@@ -28,5 +28,12 @@ export const ReviewCountSchema = z.object({ count: z.number().int().min(0) });
 export type ReviewCount = z.infer<typeof ReviewCountSchema>;
 
 export const ReviewsQuerySchema = z
-  .object({ page: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(0) })
+  .object({
+    page: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(100_000, 'must be at most 100000')
+      .default(0),
+  })
   .strict();

@@ -14,7 +14,13 @@ function refusal(env: NodeJS.ProcessEnv): string {
 
 describe('loadConfig', () => {
   it('answers the defaults for an empty environment', () => {
-    expect(loadConfig({})).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '127.0.0.1', CORS_ORIGINS: [], SEED_DEMO_DATA: true });
+    expect(loadConfig({})).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      CORS_ORIGINS: [],
+      SEED_DEMO_DATA: true,
+    });
   });
 
   it('refuses the Auth Emulator when NODE_ENV=production, naming the variable and the opt-in', () => {

@@ -22,13 +22,25 @@ const EnvSchema = z.object({
   PORT: z.coerce.number('must be a port number').int().min(0).max(65535, 'must be a port number').default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A full MongoDB connection string. Without it an embedded MongoDB 4.0 is started. */
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
-  MONGODB_DB_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,38}$/, 'must be 1-38 letters, digits, _ or -').default('book-warehouse'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  MONGODB_DB_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,38}$/, 'must be 1-38 letters, digits, _ or -')
+    .default('book-warehouse'),
   /** Where the embedded MongoDB keeps its files. */
   MONGO_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/mongo')),
-  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id').default('demo-book-warehouse'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')
+    .default('demo-book-warehouse'),
   /** host:port of the Firebase Auth Emulator. When set, ID tokens are verified by the emulator's rules (unsigned). */
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .optional(),
   /** The emulator accepts unsigned tokens, so production refuses it unless this is set (the local demo does). */
   ALLOW_AUTH_EMULATOR_IN_PRODUCTION: bool.default(false),
   /** Secret for the API's own short-lived tokens (POST /api/token). At least 32 characters. */
@@ -37,11 +49,19 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url('must be a comma-separated list of origins'))),
   /** Write requests (POST, PUT, DELETE) allowed per client IP per minute. */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(120),
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'must look like 100kb').default('100kb'),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/, 'must look like 100kb')
+    .default('100kb'),
   /** The built web app to serve beside the API ('' to serve the API alone). */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Fill an empty database with demo books and reviews at start-up. */

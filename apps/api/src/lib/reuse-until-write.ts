@@ -59,11 +59,19 @@ export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, keep = ()
  * for the `maxKeys` keys read most recently. `invalidate()` drops them all; a run already under way still
  * answers its callers, and its answer is kept nowhere.
  */
-export function reuseUntilWritePerKey<T>(read: (key: string) => Promise<T>, { maxKeys, ...options }: ReuseOptions<T> & { maxKeys: number }) {
+export function reuseUntilWritePerKey<T>(
+  read: (key: string) => Promise<T>,
+  { maxKeys, ...options }: ReuseOptions<T> & { maxKeys: number },
+) {
   let readers = new Map<string, ReturnType<typeof reuseUntilWrite<T>>>();
   return {
     read(key: string): Promise<T> {
-      const reader = readers.get(key) ?? reuseUntilWrite(sharedFreshRead(() => read(key)), options);
+      const reader =
+        readers.get(key) ??
+        reuseUntilWrite(
+          sharedFreshRead(() => read(key)),
+          options,
+        );
       // Map keeps insertion order: re-inserting makes this key the most recent, the first is the least.
       readers.delete(key);
       readers.set(key, reader);

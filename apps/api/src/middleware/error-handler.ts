@@ -42,7 +42,8 @@ function isDatabaseUnavailable(err: unknown): boolean {
 function fromClientError(err: HttpClientError): AppError | undefined {
   if (err.type === 'entity.too.large') return new AppError('payload_too_large', 413, 'The request body is too large');
   if (err.type === 'entity.parse.failed') return new AppError('bad_request', 400, 'The request body is not valid JSON');
-  if (err.status === 415) return new AppError('unsupported_media_type', 415, err.expose && err.message ? err.message : 'Unsupported body encoding');
+  if (err.status === 415)
+    return new AppError('unsupported_media_type', 415, err.expose && err.message ? err.message : 'Unsupported body encoding');
   // The router's "Failed to decode param" (a malformed %-escape in the path) is a URIError with status 400
   // but no `expose`: still the client's fault, so it is answered as 400 with a message of our own.
   if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {

@@ -16,16 +16,28 @@ let bookId: string;
 beforeAll(async () => {
   ctx = await startTestApp();
   const emails = [owner.email, 'colleague@example.com', 'other@example.com'];
-  const { insertedIds } = await ctx.db.collection('books').insertMany(
-    Array.from({ length: 60 }, (_, i) => ({ ...newBook({ bookName: `Book ${i}` }), email: emails[i % emails.length] })),
-  );
+  const { insertedIds } = await ctx.db
+    .collection('books')
+    .insertMany(Array.from({ length: 60 }, (_, i) => ({ ...newBook({ bookName: `Book ${i}` }), email: emails[i % emails.length] })));
   bookId = insertedIds[30]!.toHexString();
   const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000);
   await ctx.db.collection('histories').insertMany(
-    Array.from({ length: 120 }, (_, i) => ({ email: owner.email, bookName: `Book ${i % 60}`, task: 'Added', time: at(i).toISOString(), createdAt: at(i) })),
+    Array.from({ length: 120 }, (_, i) => ({
+      email: owner.email,
+      bookName: `Book ${i % 60}`,
+      task: 'Added',
+      time: at(i).toISOString(),
+      createdAt: at(i),
+    })),
   );
   await ctx.db.collection('reviews').insertMany(
-    Array.from({ length: 30 }, (_, i) => ({ name: 'Reader', img: '/avatars/reader.svg', time: at(i).toISOString(), description: `Review ${i}`, createdAt: at(i) })),
+    Array.from({ length: 30 }, (_, i) => ({
+      name: 'Reader',
+      img: '/avatars/reader.svg',
+      time: at(i).toISOString(),
+      description: `Review ${i}`,
+      createdAt: at(i),
+    })),
   );
   // As at the API's start: the books stored behind its back get their search keys.
   await ensureIndexes(ctx.db);
@@ -35,7 +47,11 @@ afterAll(() => ctx.close());
 /** Every stage of a plan tree, depth first. */
 function stages(plan: Document | undefined): string[] {
   if (!plan) return [];
-  return [plan['stage'] as string, ...stages(plan['inputStage']), ...((plan['inputStages'] as Document[] | undefined) ?? []).flatMap(stages)];
+  return [
+    plan['stage'] as string,
+    ...stages(plan['inputStage']),
+    ...((plan['inputStages'] as Document[] | undefined) ?? []).flatMap(stages),
+  ];
 }
 
 interface Plan {
@@ -49,14 +65,20 @@ interface Plan {
 async function plansOf(collection: string, call: () => Promise<unknown>): Promise<Plan[]> {
   const { db } = ctx;
   await db.command({ profile: 0 });
-  await db.collection('system.profile').drop().catch(() => undefined);
+  await db
+    .collection('system.profile')
+    .drop()
+    .catch(() => undefined);
   await db.command({ profile: 2 });
   try {
     await call();
   } finally {
     await db.command({ profile: 0 });
   }
-  const entries = await db.collection('system.profile').find({ ns: `${db.databaseName}.${collection}`, op: 'query' }).toArray();
+  const entries = await db
+    .collection('system.profile')
+    .find({ ns: `${db.databaseName}.${collection}`, op: 'query' })
+    .toArray();
   return entries.map((entry) => ({
     stages: stages(entry['execStats']),
     docsExamined: entry['docsExamined'] as number,
@@ -69,11 +91,26 @@ describe('every read the app makes is served by an index', () => {
     ['the landing page, GET /books?limit=6', 'books', () => request(ctx.app).get('/api/books?limit=6').expect(200)],
     ['a book by id, GET /book/{id}', 'books', () => request(ctx.app).get(`/api/book/${bookId}`).expect(200)],
     ["a user's books, GET /book?email=", 'books', () => request(ctx.app).get(`/api/book?email=${owner.email}`).set(auth).expect(200)],
-    ['history newest first with a limit, GET /histories?limit=50', 'histories', () => request(ctx.app).get('/api/histories?limit=50').set(auth).expect(200)],
+    [
+      'history newest first with a limit, GET /histories?limit=50',
+      'histories',
+      () => request(ctx.app).get('/api/histories?limit=50').set(auth).expect(200),
+    ],
     ['reviews by page, GET /reviews?page=2', 'reviews', () => request(ctx.app).get('/api/reviews?page=2').expect(200)],
     // Found through the search keys, then read by id: the books read are the books answered.
-    ['a search, GET /bookbytext?search=42', 'books', () => request(ctx.app).get('/api/bookbytext?search=42').expect(200, /Book 42/)],
-    ['a page of a search, GET /bookbytext?search=2&limit=2&skip=1', 'books', () => request(ctx.app).get('/api/bookbytext?search=2&limit=2&skip=1').expect(200)],
+    [
+      'a search, GET /bookbytext?search=42',
+      'books',
+      () =>
+        request(ctx.app)
+          .get('/api/bookbytext?search=42')
+          .expect(200, /Book 42/),
+    ],
+    [
+      'a page of a search, GET /bookbytext?search=2&limit=2&skip=1',
+      'books',
+      () => request(ctx.app).get('/api/bookbytext?search=2&limit=2&skip=1').expect(200),
+    ],
   ])('%s: no collection scan, no in-memory sort, no document read in vain', async (_name, collection, call) => {
     const plans = await plansOf(collection, call);
 

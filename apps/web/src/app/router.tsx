@@ -19,19 +19,47 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: paths.homeAlias, element: <HomePage /> },
-      { path: paths.blog, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })) },
-      { path: paths.about, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })) },
-      { path: paths.login, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })) },
-      { path: paths.register, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterPage })) },
+      {
+        path: paths.blog,
+        hydrateFallbackElement: pageFallback,
+        lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })),
+      },
+      {
+        path: paths.about,
+        hydrateFallbackElement: pageFallback,
+        lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })),
+      },
+      {
+        path: paths.login,
+        hydrateFallbackElement: pageFallback,
+        lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: paths.register,
+        hydrateFallbackElement: pageFallback,
+        lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterPage })),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.allBooks, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/all-books').then((m) => ({ Component: m.AllBooksPage })) },
-          { path: paths.myItems, hydrateFallbackElement: pageFallback, lazy: () => import('./routes/my-items').then((m) => ({ Component: m.MyItemsPage })) },
+          {
+            path: paths.allBooks,
+            hydrateFallbackElement: pageFallback,
+            lazy: () => import('./routes/all-books').then((m) => ({ Component: m.AllBooksPage })),
+          },
+          {
+            path: paths.myItems,
+            hydrateFallbackElement: pageFallback,
+            lazy: () => import('./routes/my-items').then((m) => ({ Component: m.MyItemsPage })),
+          },
           dashboardRoute,
         ],
       },
-      { path: '*', hydrateFallbackElement: pageFallback, lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+      {
+        path: '*',
+        hydrateFallbackElement: pageFallback,
+        lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
+      },
     ],
   },
 ]);

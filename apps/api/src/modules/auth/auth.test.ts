@@ -1,7 +1,18 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { ApiTokenSchema, BookSchema } from '@book-warehouse/types';
-import { TEST_JWT_SECRET, addBook, apiError, bearer, createTestUser, newBook, readHistory, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  TEST_JWT_SECRET,
+  addBook,
+  apiError,
+  bearer,
+  createTestUser,
+  newBook,
+  readHistory,
+  startTestApp,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
 import { AppError } from '../../lib/errors';
 import { API_TOKEN_AUDIENCE, API_TOKEN_ISSUER, API_TOKEN_TTL_SECONDS, createFirebaseVerifier } from './token-verifier';
 
@@ -18,7 +29,15 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Claims of a valid API token for `staff`. */
-const apiClaims = () => ({ sub: staff.uid, email: staff.email, name: staff.name, iss: API_TOKEN_ISSUER, aud: API_TOKEN_AUDIENCE, iat: now(), exp: now() + 600 });
+const apiClaims = () => ({
+  sub: staff.uid,
+  email: staff.email,
+  name: staff.name,
+  iss: API_TOKEN_ISSUER,
+  aud: API_TOKEN_AUDIENCE,
+  iat: now(),
+  exp: now() + 600,
+});
 
 /** The emulator's own token with some claims replaced (its tokens are unsigned: alg "none"). */
 function forgeEmulatorToken(changes: Record<string, unknown>): string {
@@ -79,7 +98,9 @@ describe('the API token is verified strictly', () => {
   });
 
   it('refuses an expired token', async () => {
-    await expectRefused(`Bearer ${jwt.sign({ ...apiClaims(), iat: now() - 1000, exp: now() - 10 }, TEST_JWT_SECRET, { algorithm: 'HS256' })}`);
+    await expectRefused(
+      `Bearer ${jwt.sign({ ...apiClaims(), iat: now() - 1000, exp: now() - 10 }, TEST_JWT_SECRET, { algorithm: 'HS256' })}`,
+    );
   });
 
   it('refuses a token signed with another secret', async () => {
@@ -118,12 +139,18 @@ describe('the Authorization header', () => {
     expect(apiError(res.body).message).toMatch(/Bearer/);
   });
 
-  it.each(['Bearer', 'Bearer ', 'Bearer not a token', 'Bearer <script>', `Bearer ${'a'.repeat(20)}`, `Bearer ${'a'.repeat(9000)}`, 'Basic dXNlcjpwYXNzd29yZA==', 'Token abc.def.ghi'])(
-    'refuses %j with 401',
-    async (authorization) => {
-      await expectRefused(authorization);
-    },
-  );
+  it.each([
+    'Bearer',
+    'Bearer ',
+    'Bearer not a token',
+    'Bearer <script>',
+    `Bearer ${'a'.repeat(20)}`,
+    `Bearer ${'a'.repeat(9000)}`,
+    'Basic dXNlcjpwYXNzd29yZA==',
+    'Token abc.def.ghi',
+  ])('refuses %j with 401', async (authorization) => {
+    await expectRefused(authorization);
+  });
 
   it('takes the scheme case-insensitively', async () => {
     await request(ctx.app).post('/api/book').set('Authorization', `bearer ${staff.token}`).send(newBook()).expect(201);

@@ -54,7 +54,14 @@ export function createBooksRepository(db: Db) {
     sharedFreshRead(async (): Promise<Stats> => {
       const [row] = await books
         .aggregate<Stats>([
-          { $group: { _id: null, products: { $sum: 1 }, quantity: { $sum: '$stockQuantity' }, price: { $sum: { $multiply: ['$price', '$stockQuantity'] } } } },
+          {
+            $group: {
+              _id: null,
+              products: { $sum: 1 },
+              quantity: { $sum: '$stockQuantity' },
+              price: { $sum: { $multiply: ['$price', '$stockQuantity'] } },
+            },
+          },
           { $project: { _id: 0, products: 1, quantity: 1, price: 1 } },
         ])
         .toArray();
@@ -110,7 +117,9 @@ export function createBooksRepository(db: Db) {
         const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
         const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
         if (found.length <= most) {
-          const page = inIdOrder(found).slice(skip, skip + limit).map((doc) => doc._id);
+          const page = inIdOrder(found)
+            .slice(skip, skip + limit)
+            .map((doc) => doc._id);
           return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}).toArray() : []);
         }
       }
@@ -199,7 +208,9 @@ export function createBooksRepository(db: Db) {
      */
     async update(id: string, set: Partial<BookFields>): Promise<Book | null> {
       const reindex = touchesSearchedFields(set);
-      const doc = await write(books.findOneAndUpdate(byId(id), reindex ? { $set: set, $unset: { [SEARCH_KEYS]: '' } } : { $set: set }, after));
+      const doc = await write(
+        books.findOneAndUpdate(byId(id), reindex ? { $set: set, $unset: { [SEARCH_KEYS]: '' } } : { $set: set }, after),
+      );
       if (doc && reindex) {
         const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, doc[field] ?? null]));
         await write(books.updateOne({ _id: doc._id, [SEARCH_KEYS]: null, ...unchanged }, { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } }));

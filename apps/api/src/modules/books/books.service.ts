@@ -9,7 +9,9 @@ type WithOwned<T> = T & { _id?: string; email?: string };
 
 function assertSameId(pathId: string, bodyId: string | undefined): void {
   if (bodyId !== undefined && bodyId.toLowerCase() !== pathId.toLowerCase()) {
-    throw new AppError('validation_failed', 400, 'Invalid body: _id must match the id in the path', { _id: 'must match the id in the path' });
+    throw new AppError('validation_failed', 400, 'Invalid body: _id must match the id in the path', {
+      _id: 'must match the id in the path',
+    });
   }
 }
 

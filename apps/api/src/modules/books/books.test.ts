@@ -2,7 +2,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { BookSchema, StatsSchema, type Book } from '@book-warehouse/types';
-import { addBook, apiError, bearer, createTestUser, newBook, readBook, readHistory, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  addBook,
+  apiError,
+  bearer,
+  createTestUser,
+  newBook,
+  readBook,
+  readHistory,
+  startTestApp,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -40,7 +51,10 @@ describe('GET /api/books', () => {
   });
 
   it('streams a list larger than one write as one valid array', async () => {
-    const docs = Array.from({ length: 300 }, (_, i) => ({ ...newBook({ bookName: `Bulk ${i}`, description: 'd'.repeat(500) }), email: staff.email }));
+    const docs = Array.from({ length: 300 }, (_, i) => ({
+      ...newBook({ bookName: `Bulk ${i}`, description: 'd'.repeat(500) }),
+      email: staff.email,
+    }));
     await ctx.db.collection('books').insertMany(docs);
     const res = await request(ctx.app).get('/api/books').expect(200);
     const books = BookSchema.array().parse(res.body);
@@ -48,7 +62,10 @@ describe('GET /api/books', () => {
   });
 
   it('streams it gzip-compressed to a client that accepts gzip, and plain to one that does not', async () => {
-    const docs = Array.from({ length: 300 }, (_, i) => ({ ...newBook({ bookName: `Zipped ${i}`, description: 'd'.repeat(500) }), email: staff.email }));
+    const docs = Array.from({ length: 300 }, (_, i) => ({
+      ...newBook({ bookName: `Zipped ${i}`, description: 'd'.repeat(500) }),
+      email: staff.email,
+    }));
     await ctx.db.collection('books').insertMany(docs);
     const zipped = await request(ctx.app).get('/api/books').set('Accept-Encoding', 'gzip').expect(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -61,18 +78,30 @@ describe('GET /api/books', () => {
   it('pages with limit and skip', async () => {
     for (const name of ['A', 'B', 'C', 'D']) await addBook(ctx.app, staff, { bookName: name });
     const res = await request(ctx.app).get('/api/books?limit=2&skip=1').expect(200);
-    expect(BookSchema.array().parse(res.body).map((b) => b.bookName)).toEqual(['B', 'C']);
+    expect(
+      BookSchema.array()
+        .parse(res.body)
+        .map((b) => b.bookName),
+    ).toEqual(['B', 'C']);
   });
 
-  it.each(['limit=0', 'limit=-1', 'limit=abc', 'limit=100000', 'skip=-5', 'skip=1.5', 'skip=99999999999', 'foo=bar', 'limit[$gt]=1', 'limit=1&limit=2'])(
-    'refuses ?%s with 400 naming the field',
-    async (query) => {
-      const res = await request(ctx.app).get(`/api/books?${query}`).expect(400);
-      const error = apiError(res.body);
-      expect(error.code).toBe('validation_failed');
-      expect(Object.keys(error.fields ?? {})).toHaveLength(1);
-    },
-  );
+  it.each([
+    'limit=0',
+    'limit=-1',
+    'limit=abc',
+    'limit=100000',
+    'skip=-5',
+    'skip=1.5',
+    'skip=99999999999',
+    'foo=bar',
+    'limit[$gt]=1',
+    'limit=1&limit=2',
+  ])('refuses ?%s with 400 naming the field', async (query) => {
+    const res = await request(ctx.app).get(`/api/books?${query}`).expect(400);
+    const error = apiError(res.body);
+    expect(error.code).toBe('validation_failed');
+    expect(Object.keys(error.fields ?? {})).toHaveLength(1);
+  });
 });
 
 describe('GET /api/book?email=', () => {
@@ -80,24 +109,39 @@ describe('GET /api/book?email=', () => {
     await addBook(ctx.app, staff, { bookName: 'Mine' });
     await addBook(ctx.app, colleague, { bookName: 'Theirs' });
 
-    const res = await request(ctx.app).get(`/api/book?email=${encodeURIComponent(staff.email.toUpperCase())}`).set(bearer(staff)).expect(200);
+    const res = await request(ctx.app)
+      .get(`/api/book?email=${encodeURIComponent(staff.email.toUpperCase())}`)
+      .set(bearer(staff))
+      .expect(200);
 
-    expect(BookSchema.array().parse(res.body).map((b) => b.bookName)).toEqual(['Mine']);
+    expect(
+      BookSchema.array()
+        .parse(res.body)
+        .map((b) => b.bookName),
+    ).toEqual(['Mine']);
   });
 
   it("answers 403 for another user's e-mail", async () => {
     await addBook(ctx.app, colleague, { bookName: 'Theirs' });
-    const res = await request(ctx.app).get(`/api/book?email=${encodeURIComponent(colleague.email)}`).set(bearer(staff)).expect(403);
+    const res = await request(ctx.app)
+      .get(`/api/book?email=${encodeURIComponent(colleague.email)}`)
+      .set(bearer(staff))
+      .expect(403);
     expect(apiError(res.body).code).toBe('forbidden');
   });
 
-  it.each(['', '?email=', '?email=not-an-email', '?email[$ne]=x', `?email=a@example.com&email=b@example.com`])('refuses %s with 400', async (query) => {
-    const res = await request(ctx.app).get(`/api/book${query}`).set(bearer(staff)).expect(400);
-    expect(apiError(res.body).code).toBe('validation_failed');
-  });
+  it.each(['', '?email=', '?email=not-an-email', '?email[$ne]=x', `?email=a@example.com&email=b@example.com`])(
+    'refuses %s with 400',
+    async (query) => {
+      const res = await request(ctx.app).get(`/api/book${query}`).set(bearer(staff)).expect(400);
+      expect(apiError(res.body).code).toBe('validation_failed');
+    },
+  );
 
   it('answers 401 without a token', async () => {
-    const res = await request(ctx.app).get(`/api/book?email=${encodeURIComponent(staff.email)}`).expect(401);
+    const res = await request(ctx.app)
+      .get(`/api/book?email=${encodeURIComponent(staff.email)}`)
+      .expect(401);
     expect(apiError(res.body).code).toBe('unauthorized');
   });
 });
@@ -139,19 +183,30 @@ describe('GET /api/bookbytext', () => {
     ['o', ['Dune', 'Cosmos']],
     ['', ['Dune', 'Cosmos']],
   ])('matches name, author, publisher and category case-insensitively: %j', async (search, names) => {
-    const res = await request(ctx.app).get(`/api/bookbytext?search=${encodeURIComponent(search)}`).expect(200);
-    expect(BookSchema.array().parse(res.body).map((b) => b.bookName)).toEqual(names);
+    const res = await request(ctx.app)
+      .get(`/api/bookbytext?search=${encodeURIComponent(search)}`)
+      .expect(200);
+    expect(
+      BookSchema.array()
+        .parse(res.body)
+        .map((b) => b.bookName),
+    ).toEqual(names);
   });
 
   it.each(['.*', '(a+)+$', '[', '\\', '$where'])('treats %j as plain text, not a pattern', async (search) => {
-    const res = await request(ctx.app).get(`/api/bookbytext?search=${encodeURIComponent(search)}`).expect(200);
+    const res = await request(ctx.app)
+      .get(`/api/bookbytext?search=${encodeURIComponent(search)}`)
+      .expect(200);
     expect(res.body).toEqual([]);
   });
 
-  it.each(['', 'search[$regex]=.*', `search=${'x'.repeat(201)}`, 'search=a&search=b', 'search=a&limit=0'])('refuses ?%s with 400', async (query) => {
-    const res = await request(ctx.app).get(`/api/bookbytext?${query}`).expect(400);
-    expect(apiError(res.body).code).toBe('validation_failed');
-  });
+  it.each(['', 'search[$regex]=.*', `search=${'x'.repeat(201)}`, 'search=a&search=b', 'search=a&limit=0'])(
+    'refuses ?%s with 400',
+    async (query) => {
+      const res = await request(ctx.app).get(`/api/bookbytext?${query}`).expect(400);
+      expect(apiError(res.body).code).toBe('validation_failed');
+    },
+  );
 });
 
 describe('GET /api/stats', () => {
@@ -231,7 +286,11 @@ describe('POST /api/book', () => {
     ['a relative photo', { photo: 'covers/x.svg' }, 'photo'],
     ['an invalid owner e-mail', { email: 'nobody' }, 'email'],
   ])('answers 400 for %s, naming the field, and stores nothing', async (_label, change, field) => {
-    const res = await request(ctx.app).post('/api/book').set(bearer(staff)).send({ ...newBook(), ...change }).expect(400);
+    const res = await request(ctx.app)
+      .post('/api/book')
+      .set(bearer(staff))
+      .send({ ...newBook(), ...change })
+      .expect(400);
     const error = apiError(res.body);
     expect(error.code).toBe('validation_failed');
     expect(Object.keys(error.fields ?? {})).toEqual([field]);
@@ -247,7 +306,10 @@ describe('POST /api/book', () => {
   it('stores markup as plain text and answers it as JSON data', async () => {
     const markup = '<img src=x onerror=alert(1)>';
     const book = await addBook(ctx.app, staff, { description: markup });
-    const res = await request(ctx.app).get(`/api/book/${book._id}`).expect(200).expect('content-type', /application\/json/);
+    const res = await request(ctx.app)
+      .get(`/api/book/${book._id}`)
+      .expect(200)
+      .expect('content-type', /application\/json/);
     expect(res.body.description).toBe(markup);
   });
 });
@@ -270,13 +332,21 @@ describe('PUT /api/bookupdate/:id', () => {
 
   it('accepts the whole book as the original client sends it', async () => {
     const book = await addBook(ctx.app, staff);
-    const res = await request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ ...book, price: 12 }).expect(200);
+    const res = await request(ctx.app)
+      .put(`/api/bookupdate/${book._id}`)
+      .set(bearer(staff))
+      .send({ ...book, price: 12 })
+      .expect(200);
     expect(BookSchema.parse(res.body)).toEqual({ ...book, price: 12 });
   });
 
   it('answers 400 when the body _id differs from the path, and changes nothing', async () => {
     const book = await addBook(ctx.app, staff);
-    const res = await request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ _id: UNKNOWN_ID, bookName: 'Hijack' }).expect(400);
+    const res = await request(ctx.app)
+      .put(`/api/bookupdate/${book._id}`)
+      .set(bearer(staff))
+      .send({ _id: UNKNOWN_ID, bookName: 'Hijack' })
+      .expect(400);
     expect(apiError(res.body).fields).toEqual({ _id: 'must match the id in the path' });
     expect(await readBook(ctx.app, book._id)).toEqual(book);
   });
@@ -294,15 +364,24 @@ describe('PUT /api/bookupdate/:id', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect(apiError((await request(ctx.app).put(`/api/bookupdate/${UNKNOWN_ID}`).set(bearer(staff)).send({ bookName: 'x' }).expect(404)).body).code).toBe('not_found');
-    expect(apiError((await request(ctx.app).put('/api/bookupdate/123').set(bearer(staff)).send({ bookName: 'x' }).expect(400)).body).fields).toHaveProperty('id');
+    expect(
+      apiError((await request(ctx.app).put(`/api/bookupdate/${UNKNOWN_ID}`).set(bearer(staff)).send({ bookName: 'x' }).expect(404)).body)
+        .code,
+    ).toBe('not_found');
+    expect(
+      apiError((await request(ctx.app).put('/api/bookupdate/123').set(bearer(staff)).send({ bookName: 'x' }).expect(400)).body).fields,
+    ).toHaveProperty('id');
   });
 });
 
 describe('PUT /api/book/:id (the original client sets the stock total)', () => {
   it('sets the total and records the rise as "Added n Quantity"', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 10 });
-    const res = await request(ctx.app).put(`/api/book/${book._id}`).set(bearer(staff)).send({ ...book, stockQuantity: 15 }).expect(200);
+    const res = await request(ctx.app)
+      .put(`/api/book/${book._id}`)
+      .set(bearer(staff))
+      .send({ ...book, stockQuantity: 15 })
+      .expect(200);
     expect(BookSchema.parse(res.body).stockQuantity).toBe(15);
     expect((await readBook(ctx.app, book._id))?.stockQuantity).toBe(15);
     expect((await readHistory(ctx.app, staff))[0]).toMatchObject({ task: 'Added 5 Quantity', bookName: book.bookName });
@@ -310,7 +389,11 @@ describe('PUT /api/book/:id (the original client sets the stock total)', () => {
 
   it('records a fall as "Deleverd n Quantity" and ignores the other echoed fields', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 10 });
-    await request(ctx.app).put(`/api/book/${book._id}`).set(bearer(staff)).send({ ...book, bookName: 'Ignored', stockQuantity: 7 }).expect(200);
+    await request(ctx.app)
+      .put(`/api/book/${book._id}`)
+      .set(bearer(staff))
+      .send({ ...book, bookName: 'Ignored', stockQuantity: 7 })
+      .expect(200);
     expect(await readBook(ctx.app, book._id)).toEqual({ ...book, stockQuantity: 7 });
     expect((await readHistory(ctx.app, staff))[0]).toMatchObject({ task: 'Deleverd 3 Quantity' });
   });
@@ -333,7 +416,11 @@ describe('PUT /api/book/:id (the original client sets the stock total)', () => {
 describe('PUT /api/bookprice/:id', () => {
   it('sets the price and records "Price Updated to n"', async () => {
     const book = await addBook(ctx.app, staff, { price: 10 });
-    const res = await request(ctx.app).put(`/api/bookprice/${book._id}`).set(bearer(staff)).send({ ...book, price: 12.5 }).expect(200);
+    const res = await request(ctx.app)
+      .put(`/api/bookprice/${book._id}`)
+      .set(bearer(staff))
+      .send({ ...book, price: 12.5 })
+      .expect(200);
     expect(BookSchema.parse(res.body)).toEqual({ ...book, price: 12.5 });
     expect(await readBook(ctx.app, book._id)).toEqual({ ...book, price: 12.5 });
     expect((await readHistory(ctx.app, staff))[0]).toMatchObject({ task: 'Price Updated to 12.5', email: staff.email });
@@ -409,9 +496,17 @@ describe('POST /api/book/:id/deliver', () => {
 
   it('in card mode lowers the stock to 0 but not below', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 1 });
-    const ok = await request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1, mode: 'card' }).expect(200);
+    const ok = await request(ctx.app)
+      .post(`/api/book/${book._id}/deliver`)
+      .set(bearer(staff))
+      .send({ amount: 1, mode: 'card' })
+      .expect(200);
     expect(BookSchema.parse(ok.body).stockQuantity).toBe(0);
-    const refused = await request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1, mode: 'card' }).expect(409);
+    const refused = await request(ctx.app)
+      .post(`/api/book/${book._id}/deliver`)
+      .set(bearer(staff))
+      .send({ amount: 1, mode: 'card' })
+      .expect(409);
     expect(apiError(refused.body).message).toBe('Cannot deliver 1: the book is out of stock');
     expect((await readBook(ctx.app, book._id))?.stockQuantity).toBe(0);
   });
@@ -446,12 +541,18 @@ describe('concurrent stock movements', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { ...bearer(staff), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...bearer(staff), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('40 deliveries of 1 against a stock of 30 leave exactly 1 and record exactly 29 entries', async () => {
     const book: Book = await addBook(ctx.app, staff, { stockQuantity: 30 });
 
-    const statuses = (await Promise.all(Array.from({ length: 40 }, () => post(`/api/book/${book._id}/deliver`, { amount: 1 })))).map((r) => r.status);
+    const statuses = (await Promise.all(Array.from({ length: 40 }, () => post(`/api/book/${book._id}/deliver`, { amount: 1 })))).map(
+      (r) => r.status,
+    );
 
     expect(statuses.filter((s) => s === 200)).toHaveLength(29);
     expect(statuses.filter((s) => s === 409)).toHaveLength(11);
@@ -463,7 +564,9 @@ describe('concurrent stock movements', () => {
   it('counts every one of 25 concurrent restocks', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 3 });
 
-    const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => post(`/api/book/${book._id}/restock`, { amount: (i % 3) + 1 })));
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => post(`/api/book/${book._id}/restock`, { amount: (i % 3) + 1 })),
+    );
 
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const added = Array.from({ length: 25 }, (_, i) => (i % 3) + 1).reduce((a, b) => a + b, 0);

@@ -3,14 +3,18 @@ import { narrowestWord, searchKeysOf, touchesSearchedFields } from './search-key
 describe('searchKeysOf', () => {
   it('is every suffix of every word of the searched fields, in lower case', () => {
     const keys = searchKeysOf({ bookName: 'Harbor Lights', author: 'Amy Tan', publishar: "O'Reilly", catagory: 'Sci-Fi' });
-    expect(keys).toEqual(expect.arrayContaining(['harbor', 'arbor', 'bor', 'r', 'lights', 'hts', 'amy', 'tan', 'o', 'reilly', 'eilly', 'sci', 'fi']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['harbor', 'arbor', 'bor', 'r', 'lights', 'hts', 'amy', 'tan', 'o', 'reilly', 'eilly', 'sci', 'fi']),
+    );
     expect(keys).not.toContain('harbor lights');
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('leaves out the other fields and missing ones', () => {
     expect(searchKeysOf({ bookName: 'Dune' }).sort()).toEqual(['dune', 'e', 'ne', 'une']);
-    expect(searchKeysOf({ bookName: 'Dune', description: 'Spice', subTitle: 'Arrakis' } as Parameters<typeof searchKeysOf>[0]).sort()).toEqual(['dune', 'e', 'ne', 'une']);
+    expect(
+      searchKeysOf({ bookName: 'Dune', description: 'Spice', subTitle: 'Arrakis' } as Parameters<typeof searchKeysOf>[0]).sort(),
+    ).toEqual(['dune', 'e', 'ne', 'une']);
   });
 
   it('folds the characters a case-insensitive match takes as equal alike', () => {

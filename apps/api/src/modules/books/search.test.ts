@@ -31,13 +31,18 @@ async function add(overrides: Partial<NewBook>): Promise<string> {
 async function search(text: string, page: { limit?: number; skip?: number } = {}): Promise<string[]> {
   const query = new URLSearchParams({ search: text, ...Object.fromEntries(Object.entries(page).map(([k, v]) => [k, String(v)])) });
   const res = await request(ctx.app).get(`/api/bookbytext?${query}`).expect(200).expect('content-type', /json/);
-  return BookSchema.array().parse(res.body).map((book) => book._id);
+  return BookSchema.array()
+    .parse(res.body)
+    .map((book) => book._id);
 }
 
 /** What MongoDB itself answers: a case-insensitive regular expression on each searched field, no index. */
 async function oracle(text: string, { limit, skip }: { limit?: number; skip?: number } = {}): Promise<string[]> {
   const pattern = { $regex: escapeRegExp(text.trim()), $options: 'i' };
-  const cursor = books().find({ $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) }, { sort: { _id: 1 }, projection: { _id: 1 } });
+  const cursor = books().find(
+    { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) },
+    { sort: { _id: 1 }, projection: { _id: 1 } },
+  );
   if (skip) cursor.skip(skip);
   if (limit) cursor.limit(limit);
   return (await cursor.toArray()).map((doc) => doc._id.toHexString());
@@ -45,55 +50,106 @@ async function oracle(text: string, { limit, skip }: { limit?: number; skip?: nu
 
 describe('GET /api/bookbytext answers exactly what a case-insensitive scan answers', () => {
   // Characters whose case rules differ between JavaScript and MongoDB's matcher, besides plain ones.
-  const char = fc.constantFrom('a', 'b', 'A', 'B', 's', 'S', 'ſ', 'k', 'K', '\u212a', 'ß', 'ẞ', 'σ', 'Σ', 'ς', 'é', 'É', 'e\u0301', 'İ', 'i', 'I', 'ı', 'ǅ', 'ǆ', '1', ' ', '-', '.');
+  const char = fc.constantFrom(
+    'a',
+    'b',
+    'A',
+    'B',
+    's',
+    'S',
+    'ſ',
+    'k',
+    'K',
+    '\u212a',
+    'ß',
+    'ẞ',
+    'σ',
+    'Σ',
+    'ς',
+    'é',
+    'É',
+    'e\u0301',
+    'İ',
+    'i',
+    'I',
+    'ı',
+    'ǅ',
+    'ǆ',
+    '1',
+    ' ',
+    '-',
+    '.',
+  );
   const text = (maxLength: number) => fc.array(char, { maxLength }).map((chars) => chars.join(''));
   /** A field the API accepts (never blank). */
   const field = (maxLength: number) => text(maxLength).map((t) => `x${t}`);
   const fields = fc.record({ bookName: field(12), author: field(8), publishar: field(8), catagory: field(6) });
   /** How a book comes to be: added through the API, renamed through the API, or written by another tool. */
-  const book = fc.record({ fields, how: fc.constantFrom('added', 'renamed', 'no keys'), rename: fc.record({ bookName: field(12), catagory: field(6) }, { requiredKeys: [] }) });
-  const flipCase = (s: string, flips: boolean[]) => Array.from(s, (c, i) => (flips[i % flips.length] ? c.toUpperCase() : c.toLowerCase())).join('');
+  const book = fc.record({
+    fields,
+    how: fc.constantFrom('added', 'renamed', 'no keys'),
+    rename: fc.record({ bookName: field(12), catagory: field(6) }, { requiredKeys: [] }),
+  });
+  const flipCase = (s: string, flips: boolean[]) =>
+    Array.from(s, (c, i) => (flips[i % flips.length] ? c.toUpperCase() : c.toLowerCase())).join('');
   const query = fc.oneof(
     // a piece of a stored field, in another case
-    fc.record({ from: fc.nat(), start: fc.nat(), length: fc.integer({ min: 1, max: 6 }), flips: fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }) }),
+    fc.record({
+      from: fc.nat(),
+      start: fc.nat(),
+      length: fc.integer({ min: 1, max: 6 }),
+      flips: fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }),
+    }),
     text(4),
   );
   const page = fc.oneof(fc.constant({}), fc.record({ limit: fc.integer({ min: 1, max: 4 }), skip: fc.integer({ min: 0, max: 3 }) }));
 
   it('for books added, renamed or written without keys, and any text', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(book, { minLength: 1, maxLength: 10 }), fc.array(fc.tuple(query, page), { minLength: 1, maxLength: 6 }), async (catalogue, queries) => {
-        await books().deleteMany({});
-        // Written behind the API's back first; the API's own writes after them make it read afresh.
-        const foreign = catalogue.filter((b) => b.how === 'no keys');
-        if (foreign.length) await books().insertMany(foreign.map((b) => ({ ...newBook(b.fields), email: staff.email })));
-        for (const b of catalogue.filter((entry) => entry.how !== 'no keys')) {
-          const id = await add(b.fields);
-          if (b.how === 'renamed') await request(ctx.app).put(`/api/bookupdate/${id}`).set(auth).send(b.rename).expect(200);
-        }
-        await add({ bookName: 'x', author: 'x', publishar: 'x', catagory: 'x' });
-        const stored = (await books().find().toArray()).flatMap((doc: Document) => SEARCHED_FIELDS.map((field) => String(doc[field])));
-
-        for (const [q, p] of queries) {
-          let searched: string;
-          if (typeof q === 'string') searched = q;
-          else {
-            const source = stored[q.from % stored.length]!;
-            searched = flipCase(source.slice(q.start % (source.length || 1), (q.start % (source.length || 1)) + q.length), q.flips);
+      fc.asyncProperty(
+        fc.array(book, { minLength: 1, maxLength: 10 }),
+        fc.array(fc.tuple(query, page), { minLength: 1, maxLength: 6 }),
+        async (catalogue, queries) => {
+          await books().deleteMany({});
+          // Written behind the API's back first; the API's own writes after them make it read afresh.
+          const foreign = catalogue.filter((b) => b.how === 'no keys');
+          if (foreign.length) await books().insertMany(foreign.map((b) => ({ ...newBook(b.fields), email: staff.email })));
+          for (const b of catalogue.filter((entry) => entry.how !== 'no keys')) {
+            const id = await add(b.fields);
+            if (b.how === 'renamed') await request(ctx.app).put(`/api/bookupdate/${id}`).set(auth).send(b.rename).expect(200);
           }
-          expect({ searched, page: p, ids: await search(searched, p) }).toEqual({ searched, page: p, ids: await oracle(searched, p) });
-        }
-      }),
+          await add({ bookName: 'x', author: 'x', publishar: 'x', catagory: 'x' });
+          const stored = (await books().find().toArray()).flatMap((doc: Document) => SEARCHED_FIELDS.map((field) => String(doc[field])));
+
+          for (const [q, p] of queries) {
+            let searched: string;
+            if (typeof q === 'string') searched = q;
+            else {
+              const source = stored[q.from % stored.length]!;
+              searched = flipCase(source.slice(q.start % (source.length || 1), (q.start % (source.length || 1)) + q.length), q.flips);
+            }
+            expect({ searched, page: p, ids: await search(searched, p) }).toEqual({ searched, page: p, ids: await oracle(searched, p) });
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('when the text is too common for the index: more than 5,000 matches, whole or by page', async () => {
-    const docs = Array.from({ length: 5_100 }, (_, i) => ({ ...newBook({ bookName: `Volume ${i}`, author: i % 2 ? 'Odd' : 'Even' }), email: staff.email }));
+    const docs = Array.from({ length: 5_100 }, (_, i) => ({
+      ...newBook({ bookName: `Volume ${i}`, author: i % 2 ? 'Odd' : 'Even' }),
+      email: staff.email,
+    }));
     await books().insertMany(docs);
     await add({ bookName: 'Volume last' }); // through the API, so that the API reads afresh
 
-    for (const [text, page] of [['volume', {}], ['volume', { limit: 13, skip: 4_000 }], ['EVEN', {}], ['odd', { limit: 50 }]] as const) {
+    for (const [text, page] of [
+      ['volume', {}],
+      ['volume', { limit: 13, skip: 4_000 }],
+      ['EVEN', {}],
+      ['odd', { limit: 50 }],
+    ] as const) {
       const ids = await search(text, page);
       expect(ids.length).toBeGreaterThan(0);
       expect(ids).toEqual(await oracle(text, page));
@@ -147,7 +203,11 @@ describe('GET /api/bookbytext follows every change', () => {
       expect(Number(gzipped.headers['content-length'])).toBeLessThan(JSON.stringify(gzipped.body).length / 4);
       const plain = await request(ctx.app).get('/api/bookbytext?search=harbor').set('Accept-Encoding', 'identity').expect(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(BookSchema.array().parse(gzipped.body).map((b) => b._id)).toEqual(ids);
+      expect(
+        BookSchema.array()
+          .parse(gzipped.body)
+          .map((b) => b._id),
+      ).toEqual(ids);
       expect(plain.body).toEqual(gzipped.body);
     }
   });

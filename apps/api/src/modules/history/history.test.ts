@@ -1,6 +1,15 @@
 import request from 'supertest';
 import { HistoryEntrySchema, SIGN_IN_TASKS } from '@book-warehouse/types';
-import { addBook, apiError, bearer, createTestUser, readHistory, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  addBook,
+  apiError,
+  bearer,
+  createTestUser,
+  readHistory,
+  startTestApp,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -30,13 +39,20 @@ describe('GET /api/histories', () => {
   it('pages with limit and skip', async () => {
     for (const task of SIGN_IN_TASKS) await request(ctx.app).post('/api/histories').set(bearer(staff)).send({ task }).expect(201);
     const res = await request(ctx.app).get('/api/histories?limit=2&skip=1').set(bearer(staff)).expect(200);
-    expect(HistoryEntrySchema.array().parse(res.body).map((e) => e.task)).toEqual(['Login with google', 'Singup']);
+    expect(
+      HistoryEntrySchema.array()
+        .parse(res.body)
+        .map((e) => e.task),
+    ).toEqual(['Login with google', 'Singup']);
   });
 
-  it.each(['limit=0', 'limit=1001', 'skip=-1', 'skip=2000000', 'limit=x', 'page=1', 'skip[$gt]=0'])('refuses ?%s with 400', async (query) => {
-    const res = await request(ctx.app).get(`/api/histories?${query}`).set(bearer(staff)).expect(400);
-    expect(apiError(res.body).code).toBe('validation_failed');
-  });
+  it.each(['limit=0', 'limit=1001', 'skip=-1', 'skip=2000000', 'limit=x', 'page=1', 'skip[$gt]=0'])(
+    'refuses ?%s with 400',
+    async (query) => {
+      const res = await request(ctx.app).get(`/api/histories?${query}`).set(bearer(staff)).expect(400);
+      expect(apiError(res.body).code).toBe('validation_failed');
+    },
+  );
 
   it('answers 401 without a token', async () => {
     apiError((await request(ctx.app).get('/api/histories').expect(401)).body);

@@ -30,7 +30,9 @@ const documentedRoutes = (doc: Document) =>
     .sort();
 
 const operations = (doc: Document) =>
-  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op as OperationObject })));
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op: op as OperationObject })),
+  );
 
 let ctx: TestContext;
 let doc: Document;
@@ -55,9 +57,26 @@ describe('GET /api/openapi.json', () => {
   it('covers every call of the spec and the routes beside them', () => {
     expect(documentedRoutes(doc)).toEqual(
       [
-        'get /books', 'get /histories', 'get /book', 'get /book/{id}', 'get /bookbytext', 'post /book', 'put /bookupdate/{id}', 'put /book/{id}',
-        'put /bookprice/{id}', 'delete /book/{id}', 'post /histories', 'get /reviewCount', 'get /reviews', 'post /review',
-        'post /book/{id}/restock', 'post /book/{id}/deliver', 'get /stats', 'post /token', 'get /health', 'get /openapi.json',
+        'get /books',
+        'get /histories',
+        'get /book',
+        'get /book/{id}',
+        'get /bookbytext',
+        'post /book',
+        'put /bookupdate/{id}',
+        'put /book/{id}',
+        'put /bookprice/{id}',
+        'delete /book/{id}',
+        'post /histories',
+        'get /reviewCount',
+        'get /reviews',
+        'post /review',
+        'post /book/{id}/restock',
+        'post /book/{id}/deliver',
+        'get /stats',
+        'post /token',
+        'get /health',
+        'get /openapi.json',
       ].sort(),
     );
   });
@@ -103,11 +122,21 @@ describe('GET /api/openapi.json', () => {
       .filter(({ op }) => !op.security)
       .map(({ path, method }) => `${method} ${path}`)
       .sort();
-    expect(open).toEqual(['get /book/{id}', 'get /bookbytext', 'get /books', 'get /health', 'get /openapi.json', 'get /reviewCount', 'get /reviews', 'get /stats']);
+    expect(open).toEqual([
+      'get /book/{id}',
+      'get /bookbytext',
+      'get /books',
+      'get /health',
+      'get /openapi.json',
+      'get /reviewCount',
+      'get /reviews',
+      'get /stats',
+    ]);
   });
 
   it('documents the refusals particular to a call', () => {
-    const responses = (path: string, method: string) => Object.keys((doc.paths as Record<string, Record<string, OperationObject>>)[path]![method]!.responses);
+    const responses = (path: string, method: string) =>
+      Object.keys((doc.paths as Record<string, Record<string, OperationObject>>)[path]![method]!.responses);
     expect(responses('/book', 'get')).toContain('403');
     expect(responses('/book/{id}/deliver', 'post')).toContain('409');
     expect(responses('/book', 'post')).toContain('413');

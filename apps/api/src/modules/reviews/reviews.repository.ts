@@ -9,7 +9,11 @@ export interface ReviewDoc {
   createdAt: Date;
 }
 
-const toReview = ({ _id, createdAt, ...rest }: WithId<ReviewDoc>): Review => ({ ...rest, _id: _id.toHexString(), createdAt: createdAt.toISOString() });
+const toReview = ({ _id, createdAt, ...rest }: WithId<ReviewDoc>): Review => ({
+  ...rest,
+  _id: _id.toHexString(),
+  createdAt: createdAt.toISOString(),
+});
 
 export function createReviewsRepository(db: Db) {
   const reviews: Collection<ReviewDoc> = db.collection<ReviewDoc>('reviews');

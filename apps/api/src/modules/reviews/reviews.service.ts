@@ -13,7 +13,13 @@ export function createReviewsService(deps: { reviews: ReviewsRepository; clock: 
     /** The author's name comes from the token; name, img and time in the body are not trusted. */
     async post(user: AuthUser, input: NewReview): Promise<Review> {
       const now = deps.clock();
-      return deps.reviews.insert({ name: user.name, img: REVIEW_AVATAR, time: displayTime(now), description: input.description, createdAt: now });
+      return deps.reviews.insert({
+        name: user.name,
+        img: REVIEW_AVATAR,
+        time: displayTime(now),
+        description: input.description,
+        createdAt: now,
+      });
     },
   };
 }

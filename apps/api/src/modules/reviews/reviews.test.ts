@@ -38,7 +38,11 @@ describe('GET /api/reviews', () => {
   it('answers page 0 without a page', async () => {
     await post('Only');
     const res = await request(ctx.app).get('/api/reviews').expect(200);
-    expect(ReviewSchema.array().parse(res.body).map((r) => r.description)).toEqual(['Only']);
+    expect(
+      ReviewSchema.array()
+        .parse(res.body)
+        .map((r) => r.description),
+    ).toEqual(['Only']);
   });
 
   it.each(['page=-1', 'page=1.5', 'page=abc', 'page=100001', 'page[$gt]=0', 'size=10'])('refuses ?%s with 400', async (query) => {

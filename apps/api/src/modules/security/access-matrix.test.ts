@@ -2,7 +2,17 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Book } from '@book-warehouse/types';
 import { buildOpenApiDocument } from '../openapi/openapi';
-import { addBook, apiError, bearer, createTestUser, newBook, readBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  addBook,
+  apiError,
+  bearer,
+  createTestUser,
+  newBook,
+  readBook,
+  startTestApp,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
 
 /**
  * Every endpoint against three callers (DECISIONS.md 14): anonymous, the signed-in owner of the book, and
@@ -26,12 +36,35 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /reviews', public: true, ok: 200, call: (app) => request(app).get('/api/reviews?page=0') },
   { name: 'GET /health', public: true, ok: 200, call: (app) => request(app).get('/api/health') },
   { name: 'GET /openapi.json', public: true, ok: 200, call: (app) => request(app).get('/api/openapi.json') },
-  { name: 'GET /book?email=', ownerOnly: true, ok: 200, call: (app, _book, owner) => request(app).get(`/api/book?email=${encodeURIComponent(owner.email)}`) },
+  {
+    name: 'GET /book?email=',
+    ownerOnly: true,
+    ok: 200,
+    call: (app, _book, owner) => request(app).get(`/api/book?email=${encodeURIComponent(owner.email)}`),
+  },
   { name: 'GET /histories', ok: 200, call: (app) => request(app).get('/api/histories') },
   { name: 'POST /book', ok: 201, call: (app) => request(app).post('/api/book').send(newBook()) },
-  { name: 'PUT /bookupdate/:id', ok: 200, call: (app, book) => request(app).put(`/api/bookupdate/${book._id}`).send({ bookName: 'Renamed' }) },
-  { name: 'PUT /book/:id', ok: 200, call: (app, book) => request(app).put(`/api/book/${book._id}`).send({ ...book, stockQuantity: 12 }) },
-  { name: 'PUT /bookprice/:id', ok: 200, call: (app, book) => request(app).put(`/api/bookprice/${book._id}`).send({ ...book, price: 1 }) },
+  {
+    name: 'PUT /bookupdate/:id',
+    ok: 200,
+    call: (app, book) => request(app).put(`/api/bookupdate/${book._id}`).send({ bookName: 'Renamed' }),
+  },
+  {
+    name: 'PUT /book/:id',
+    ok: 200,
+    call: (app, book) =>
+      request(app)
+        .put(`/api/book/${book._id}`)
+        .send({ ...book, stockQuantity: 12 }),
+  },
+  {
+    name: 'PUT /bookprice/:id',
+    ok: 200,
+    call: (app, book) =>
+      request(app)
+        .put(`/api/bookprice/${book._id}`)
+        .send({ ...book, price: 1 }),
+  },
   { name: 'DELETE /book/:id', ok: 200, call: (app, book) => request(app).delete(`/api/book/${book._id}`) },
   { name: 'POST /book/:id/restock', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/restock`).send({ amount: 1 }) },
   { name: 'POST /book/:id/deliver', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/deliver`).send({ amount: 1 }) },
@@ -62,18 +95,21 @@ const stored = async () => ({
 });
 
 describe.each(ENDPOINTS)('$name', (endpoint) => {
-  it(endpoint.public ? `is open to anonymous callers (${endpoint.ok})` : 'answers 401 to anonymous callers and changes nothing', async () => {
-    const book = await freshBook();
-    const before = await stored();
-    const res = await endpoint.call(ctx.app, book, owner);
-    if (endpoint.public) {
-      expect(res.status).toBe(endpoint.ok);
-    } else {
-      expect(res.status).toBe(401);
-      expect(apiError(res.body).code).toBe('unauthorized');
-      expect(await stored()).toEqual(before);
-    }
-  });
+  it(
+    endpoint.public ? `is open to anonymous callers (${endpoint.ok})` : 'answers 401 to anonymous callers and changes nothing',
+    async () => {
+      const book = await freshBook();
+      const before = await stored();
+      const res = await endpoint.call(ctx.app, book, owner);
+      if (endpoint.public) {
+        expect(res.status).toBe(endpoint.ok);
+      } else {
+        expect(res.status).toBe(401);
+        expect(apiError(res.body).code).toBe('unauthorized');
+        expect(await stored()).toEqual(before);
+      }
+    },
+  );
 
   it(`answers ${endpoint.ok} to the signed-in owner`, async () => {
     const book = await freshBook();
@@ -81,18 +117,21 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
     expect(res.status).toBe(endpoint.ok);
   });
 
-  it(endpoint.ownerOnly ? 'answers 403 to another user and changes nothing' : `answers ${endpoint.ok} to another signed-in user`, async () => {
-    const book = await freshBook();
-    const before = await stored();
-    const res = await endpoint.call(ctx.app, book, owner).set(bearer(other));
-    if (endpoint.ownerOnly) {
-      expect(res.status).toBe(403);
-      expect(apiError(res.body).code).toBe('forbidden');
-      expect(await stored()).toEqual(before);
-    } else {
-      expect(res.status).toBe(endpoint.ok);
-    }
-  });
+  it(
+    endpoint.ownerOnly ? 'answers 403 to another user and changes nothing' : `answers ${endpoint.ok} to another signed-in user`,
+    async () => {
+      const book = await freshBook();
+      const before = await stored();
+      const res = await endpoint.call(ctx.app, book, owner).set(bearer(other));
+      if (endpoint.ownerOnly) {
+        expect(res.status).toBe(403);
+        expect(apiError(res.body).code).toBe('forbidden');
+        expect(await stored()).toEqual(before);
+      } else {
+        expect(res.status).toBe(endpoint.ok);
+      }
+    },
+  );
 });
 
 it('a change by another user is recorded under their own e-mail, not the owner’s', async () => {

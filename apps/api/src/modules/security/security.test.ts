@@ -59,13 +59,16 @@ describe('CORS allow-list', () => {
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
   });
 
-  it.each(['http://evil.example', 'null', 'http://allowed.example.evil.example', 'https://allowed.example'])('gives the origin %s no allow header', async (origin) => {
-    const simple = await request(ctx.app).get('/api/books').set('Origin', origin);
-    expect(simple.headers).not.toHaveProperty('access-control-allow-origin');
-    const preflight = await request(ctx.app).options('/api/book').set('Origin', origin).set('Access-Control-Request-Method', 'POST');
-    expect(preflight.headers).not.toHaveProperty('access-control-allow-origin');
-    expect(preflight.headers).not.toHaveProperty('access-control-allow-methods');
-  });
+  it.each(['http://evil.example', 'null', 'http://allowed.example.evil.example', 'https://allowed.example'])(
+    'gives the origin %s no allow header',
+    async (origin) => {
+      const simple = await request(ctx.app).get('/api/books').set('Origin', origin);
+      expect(simple.headers).not.toHaveProperty('access-control-allow-origin');
+      const preflight = await request(ctx.app).options('/api/book').set('Origin', origin).set('Access-Control-Request-Method', 'POST');
+      expect(preflight.headers).not.toHaveProperty('access-control-allow-origin');
+      expect(preflight.headers).not.toHaveProperty('access-control-allow-methods');
+    },
+  );
 });
 
 describe('rate limit on writes', () => {
@@ -82,15 +85,23 @@ describe('rate limit on writes', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await bookCount()).toBe(2);
     await request(app).get('/api/books').expect(200);
-    await request(app).delete(`/api/book/${'0'.repeat(24)}`).set(bearer(staff)).expect(429);
+    await request(app)
+      .delete(`/api/book/${'0'.repeat(24)}`)
+      .set(bearer(staff))
+      .expect(429);
   });
 });
 
 describe('request bodies', () => {
-  const post = (body: string, contentType = 'application/json') => request(ctx.app).post('/api/book').set(bearer(staff)).set('Content-Type', contentType).send(body);
+  const post = (body: string, contentType = 'application/json') =>
+    request(ctx.app).post('/api/book').set(bearer(staff)).set('Content-Type', contentType).send(body);
 
   it('answers 413 for a body over the limit and stores nothing', async () => {
-    const res = await request(ctx.app).post('/api/book').set(bearer(staff)).send(newBook({ description: 'x'.repeat(150_000) })).expect(413);
+    const res = await request(ctx.app)
+      .post('/api/book')
+      .set(bearer(staff))
+      .send(newBook({ description: 'x'.repeat(150_000) }))
+      .expect(413);
     expect(apiError(res.body).code).toBe('payload_too_large');
     expect(await bookCount()).toBe(0);
   });
@@ -111,15 +122,23 @@ describe('request bodies', () => {
     expect(({} as Record<string, unknown>)['admin']).toBeUndefined();
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('treats a %s body as no JSON (400 naming the fields)', async (type) => {
-    const res = await post(JSON.stringify(newBook()), type).expect(400);
-    expect(apiError(res.body).fields).toHaveProperty('bookName');
-    expect(await bookCount()).toBe(0);
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'treats a %s body as no JSON (400 naming the fields)',
+    async (type) => {
+      const res = await post(JSON.stringify(newBook()), type).expect(400);
+      expect(apiError(res.body).fields).toHaveProperty('bookName');
+      expect(await bookCount()).toBe(0);
+    },
+  );
 
   it('answers 415 for an unsupported charset or encoding', async () => {
     apiError((await post(JSON.stringify(newBook()), 'application/json; charset=ebcdic').expect(415)).body);
-    const encoded = await request(ctx.app).post('/api/book').set(bearer(staff)).set('Content-Type', 'application/json').set('Content-Encoding', 'x-unknown').send('{}');
+    const encoded = await request(ctx.app)
+      .post('/api/book')
+      .set(bearer(staff))
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'x-unknown')
+      .send('{}');
     expect(encoded.status).toBe(415);
     expect(apiError(encoded.body).code).toBe('unsupported_media_type');
   });

@@ -27,28 +27,92 @@ const WRITES: Record<string, WriteEndpoint> = {
   'POST /token': { method: 'post', path: () => '/api/token', valid: {} },
 };
 
-const FIELDS = ['bookName', 'author', 'publishar', 'subTitle', 'description', 'catagory', 'stockQuantity', 'photo', 'price', 'email', '_id', 'amount', 'mode', 'task', 'time', 'name', 'img'];
+const FIELDS = [
+  'bookName',
+  'author',
+  'publishar',
+  'subTitle',
+  'description',
+  'catagory',
+  'stockQuantity',
+  'photo',
+  'price',
+  'email',
+  '_id',
+  'amount',
+  'mode',
+  'task',
+  'time',
+  'name',
+  'img',
+];
 
-const operator = fc.constantFrom({ $gt: '' }, { $ne: null }, { $where: 'sleep(1000)' }, { $regex: '.*' }, { $inc: { stockQuantity: 5 } }, ['$set']);
+const operator = fc.constantFrom({ $gt: '' }, { $ne: null }, { $where: 'sleep(1000)' }, { $regex: '.*' }, { $inc: { stockQuantity: 5 } }, [
+  '$set',
+]);
 const nastyValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   operator,
-  fc.constantFrom(-1, 0, 0.5, 1e21, -0, Number.MAX_SAFE_INTEGER + 2, '', ' ', 'javascript:alert(1)', '//evil.example', 'x'.repeat(6000), '0'.repeat(24)),
+  fc.constantFrom(
+    -1,
+    0,
+    0.5,
+    1e21,
+    -0,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    'javascript:alert(1)',
+    '//evil.example',
+    'x'.repeat(6000),
+    '0'.repeat(24),
+  ),
 );
 
 /** The raw body text and its content type. */
 const bodyFor = (valid: Record<string, unknown>) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ key: fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), value: nastyValue }).map(({ key, value }) => JSON.stringify({ ...valid, [key]: value })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({ key: fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), value: nastyValue })
+        .map(({ key, value }) => JSON.stringify({ ...valid, [key]: value })),
+    },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
-    { weight: 1, arbitrary: fc.constantFrom('null', '[]', '{}', '"x"', '1e400', '{"__proto__":{"admin":true}}', '{"a":', '\u0000', JSON.stringify(valid)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'null',
+        '[]',
+        '{}',
+        '"x"',
+        '1e400',
+        '{"__proto__":{"admin":true}}',
+        '{"a":',
+        '\u0000',
+        JSON.stringify(valid),
+      ),
+    },
   );
 
-const contentType = fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/json; charset=latin1', undefined);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/json; charset=latin1',
+  undefined,
+);
 
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom('amount', 'email', 'amount[$gt]', '__proto__', 'limit', 'mode'), fc.string({ maxLength: 8 })), fc.string({ maxLength: 12 })), { maxLength: 3 })
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom('amount', 'email', 'amount[$gt]', '__proto__', 'limit', 'mode'), fc.string({ maxLength: 8 })),
+      fc.string({ maxLength: 12 }),
+    ),
+    { maxLength: 3 },
+  )
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : ''));
 
 /** 'existing' stands for the book the run starts with; everything else is used as the raw path segment. */
@@ -69,7 +133,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const storedBooks = () => ctx.db.collection('books').find({}, { sort: { _id: 1 } }).toArray();
+const storedBooks = () =>
+  ctx.db
+    .collection('books')
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
 
 /** Each run starts from one known book with stock to move. */
 async function resetBooks(): Promise<void> {
@@ -80,35 +148,45 @@ async function resetBooks(): Promise<void> {
 describe.each(Object.entries(WRITES))('%s under random input', (_name, endpoint) => {
   it('never answers 5xx, and a 4xx leaves the stored books unchanged', async () => {
     await fc.assert(
-      fc.asyncProperty(idSegment, bodyFor(endpoint.valid), contentType, queryString, fc.boolean(), async (id, body, type, query, signedIn) => {
-        await resetBooks();
-        const before = await storedBooks();
-        let req = request(ctx.app)[endpoint.method](endpoint.path(id === 'existing' ? bookId : id) + query);
-        if (signedIn) req = req.set(bearer(staff));
-        if (type) req = req.set('Content-Type', type);
-        const res = await req.send(body);
+      fc.asyncProperty(
+        idSegment,
+        bodyFor(endpoint.valid),
+        contentType,
+        queryString,
+        fc.boolean(),
+        async (id, body, type, query, signedIn) => {
+          await resetBooks();
+          const before = await storedBooks();
+          let req = request(ctx.app)[endpoint.method](endpoint.path(id === 'existing' ? bookId : id) + query);
+          if (signedIn) req = req.set(bearer(staff));
+          if (type) req = req.set('Content-Type', type);
+          const res = await req.send(body);
 
-        expect(res.status).toBeLessThan(500);
-        if (res.status >= 400) {
-          apiError(res.body);
-          expect(await storedBooks()).toEqual(before);
-        }
-      }),
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) {
+            apiError(res.body);
+            expect(await storedBooks()).toEqual(before);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
 });
 
 describe('public reads under random queries', () => {
-  it.each(['/api/books', '/api/bookbytext', '/api/reviews', '/api/stats', '/api/reviewCount', '/api/book'])('GET %s never answers 5xx', async (path) => {
-    await fc.assert(
-      fc.asyncProperty(queryString, fc.boolean(), async (query, signedIn) => {
-        const req = request(ctx.app).get(path + query);
-        const res = await (signedIn ? req.set(bearer(staff)) : req);
-        expect(res.status).toBeLessThan(500);
-        if (res.status >= 400) apiError(res.body);
-      }),
-      { numRuns: 40 },
-    );
-  });
+  it.each(['/api/books', '/api/bookbytext', '/api/reviews', '/api/stats', '/api/reviewCount', '/api/book'])(
+    'GET %s never answers 5xx',
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(queryString, fc.boolean(), async (query, signedIn) => {
+          const req = request(ctx.app).get(path + query);
+          const res = await (signedIn ? req.set(bearer(staff)) : req);
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) apiError(res.body);
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 });

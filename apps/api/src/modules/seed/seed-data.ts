@@ -22,7 +22,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     publishar: 'Penguin Classics',
     subTitle: 'A witty comedy of manners and first impressions',
     description:
-      'Elizabeth Bennet meets the proud Mr. Darcy, and neither likes what they see. Austen\'s sparkling novel of love, class and misjudgement remains one of the best-loved books in English.',
+      "Elizabeth Bennet meets the proud Mr. Darcy, and neither likes what they see. Austen's sparkling novel of love, class and misjudgement remains one of the best-loved books in English.",
     catagory: 'Fiction',
     stockQuantity: 240,
     photo: '/covers/pride-and-prejudice.svg',
@@ -199,7 +199,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     publishar: 'John Murray',
     subTitle: 'By Means of Natural Selection',
     description:
-      'Darwin\'s 1859 masterwork sets out the evidence that species evolve over generations through natural selection, founding modern biology.',
+      "Darwin's 1859 masterwork sets out the evidence that species evolve over generations through natural selection, founding modern biology.",
     catagory: 'Science',
     stockQuantity: 21,
     photo: '/covers/on-the-origin-of-species.svg',
@@ -211,7 +211,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     publishar: 'Atheneum',
     subTitle: 'A Personal Account of the Discovery of the Structure of DNA',
     description:
-      'James Watson\'s candid, fast-paced memoir of the race to uncover the structure of DNA, with all the rivalry and ambition of science as it is really done.',
+      "James Watson's candid, fast-paced memoir of the race to uncover the structure of DNA, with all the rivalry and ambition of science as it is really done.",
     catagory: 'Science',
     stockQuantity: 1,
     photo: '/covers/the-double-helix.svg',
@@ -391,7 +391,7 @@ export const seedReviews: ReadonlyArray<{ name: string; img: string; time: strin
     name: 'Daniel Okafor',
     img: '/avatars/reader.svg',
     time: '7/2/2026, 10:15:00 AM',
-    description: 'Good prices on the children\'s range. I would love a few more picture books in stock before the holidays.',
+    description: "Good prices on the children's range. I would love a few more picture books in stock before the holidays.",
   },
   {
     name: 'Westbrook School Library',

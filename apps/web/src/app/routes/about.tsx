@@ -25,15 +25,14 @@ export function AboutPage() {
             </h1>
             <div className="mt-4 space-y-4 leading-relaxed">
               <p>
-                Every project starts with a conversation. I like to hear what you want the pictures to do before
-                we talk about how they should look: who will see them, where they will appear and what the
-                audience should feel. Whether you come to me directly or through an agency, I work as part of
-                your team rather than as a supplier waiting for a brief.
+                Every project starts with a conversation. I like to hear what you want the pictures to do before we talk about how they
+                should look: who will see them, where they will appear and what the audience should feel. Whether you come to me directly or
+                through an agency, I work as part of your team rather than as a supplier waiting for a brief.
               </p>
               <p>
-                When an art director is involved, we agree early on who decides what, so that choices on the day
-                are quick and nobody is surprised by the final selection. I share mood boards, test shots and
-                contact sheets as we go, and I am always happy to be told that something is not quite right yet.
+                When an art director is involved, we agree early on who decides what, so that choices on the day are quick and nobody is
+                surprised by the final selection. I share mood boards, test shots and contact sheets as we go, and I am always happy to be
+                told that something is not quite right yet.
               </p>
             </div>
           </section>
@@ -44,14 +43,14 @@ export function AboutPage() {
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed">
               <p>
-                Good photographs are mostly made before the camera comes out. Together we turn the brief into a
-                shot list, choose locations or a studio, and settle the practical details: wardrobe, props, any
-                permits, and a timetable that follows the best light rather than fighting it.
+                Good photographs are mostly made before the camera comes out. Together we turn the brief into a shot list, choose locations
+                or a studio, and settle the practical details: wardrobe, props, any permits, and a timetable that follows the best light
+                rather than fighting it.
               </p>
               <p>
-                A week or so before the shoot you receive a short plan with the schedule, the list of shots, who
-                will be there and what to bring. It keeps everyone on the same page and leaves room on the day
-                for the unplanned pictures that often turn out to be the best ones.
+                A week or so before the shoot you receive a short plan with the schedule, the list of shots, who will be there and what to
+                bring. It keeps everyone on the same page and leaves room on the day for the unplanned pictures that often turn out to be
+                the best ones.
               </p>
             </div>
           </section>
@@ -62,14 +61,13 @@ export function AboutPage() {
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed">
               <p>
-                On most jobs I work with a single assistant. A small crew moves quickly, sets up without fuss
-                and keeps the atmosphere relaxed, which matters when the people in front of the camera are not
-                professional models.
+                On most jobs I work with a single assistant. A small crew moves quickly, sets up without fuss and keeps the atmosphere
+                relaxed, which matters when the people in front of the camera are not professional models.
               </p>
               <p>
-                Larger productions need more hands. For bigger sets, several set-ups in one day or demanding
-                light, I bring in an extra lighting assistant or a second assistant, so that the next scene is
-                ready while we are still shooting the current one and the day stays on schedule.
+                Larger productions need more hands. For bigger sets, several set-ups in one day or demanding light, I bring in an extra
+                lighting assistant or a second assistant, so that the next scene is ready while we are still shooting the current one and
+                the day stays on schedule.
               </p>
             </div>
           </section>

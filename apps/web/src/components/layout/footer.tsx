@@ -8,9 +8,7 @@ export function Footer() {
           <h2 id="footer-brand" className="text-lg font-semibold text-white">
             Book <span className="text-amber-500">Warehouse</span>
           </h2>
-          <p className="mt-2 text-sm leading-relaxed text-slate-400">
-            Manage books stock easily &amp; shine your life.
-          </p>
+          <p className="mt-2 text-sm leading-relaxed text-slate-400">Manage books stock easily &amp; shine your life.</p>
         </section>
 
         <section aria-labelledby="footer-address">

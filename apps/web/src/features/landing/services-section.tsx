@@ -80,9 +80,7 @@ export function ServicesSection() {
           <h2 id="services-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-800 sm:text-4xl">
             Our services
           </h2>
-          <p className="mt-3 text-slate-600">
-            Everything a bookshop, library or publisher needs from a warehouse, under one roof.
-          </p>
+          <p className="mt-3 text-slate-600">Everything a bookshop, library or publisher needs from a warehouse, under one roof.</p>
         </div>
 
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

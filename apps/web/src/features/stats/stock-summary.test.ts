@@ -17,7 +17,12 @@ const book = (bookName: string, catagory: string, price: number, stockQuantity: 
   email: 'ada@example.com',
 });
 
-const books = [book('Dune', 'Fiction', 10, 3), book('Emma', 'Fiction', 2.5, 4), book('SPQR', 'History', 20, 0), book('Cosmos', 'Science', 0.1, 3)];
+const books = [
+  book('Dune', 'Fiction', 10, 3),
+  book('Emma', 'Fiction', 2.5, 4),
+  book('SPQR', 'History', 20, 0),
+  book('Cosmos', 'Science', 0.1, 3),
+];
 
 describe('valueByCategory', () => {
   it('sums price x stock per category, largest first, in whole cents', () => {

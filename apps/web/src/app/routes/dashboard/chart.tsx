@@ -20,7 +20,9 @@ export function ChartPage() {
         </p>
       ) : (
         <>
-          {books.data.length === CHART_BOOKS_LIMIT && <p className="text-sm text-slate-600">Based on the first {CHART_BOOKS_LIMIT} books.</p>}
+          {books.data.length === CHART_BOOKS_LIMIT && (
+            <p className="text-sm text-slate-600">Based on the first {CHART_BOOKS_LIMIT} books.</p>
+          )}
           <StockCharts books={books.data} />
         </>
       )}

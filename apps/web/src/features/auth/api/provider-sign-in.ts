@@ -1,5 +1,12 @@
 import type { SignInTask } from '@book-warehouse/types';
-import { GithubAuthProvider, GoogleAuthProvider, browserPopupRedirectResolver, signInWithCredential, signInWithPopup, type User } from 'firebase/auth';
+import {
+  GithubAuthProvider,
+  GoogleAuthProvider,
+  browserPopupRedirectResolver,
+  signInWithCredential,
+  signInWithPopup,
+  type User,
+} from 'firebase/auth';
 import { auth } from '../../../lib/firebase';
 
 export type SignInProvider = 'google' | 'github';
@@ -14,7 +21,11 @@ export const providerLabel: Record<SignInProvider, string> = { google: 'Google',
 
 /** With a real Firebase project: the provider's own pop-up. */
 export async function popupSignIn(provider: SignInProvider): Promise<User> {
-  const { user } = await signInWithPopup(auth, provider === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider(), browserPopupRedirectResolver);
+  const { user } = await signInWithPopup(
+    auth,
+    provider === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider(),
+    browserPopupRedirectResolver,
+  );
   return user;
 }
 

@@ -102,7 +102,10 @@ export function AccountChooser({ provider, onPick, onClose }: AccountChooserProp
                       onClick={() => pick(account)}
                       className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left hover:bg-slate-100"
                     >
-                      <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-sm font-semibold text-amber-800">
+                      <span
+                        aria-hidden="true"
+                        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-sm font-semibold text-amber-800"
+                      >
                         {initials(account.name)}
                       </span>
                       <span className="flex min-w-0 flex-col">
@@ -118,7 +121,10 @@ export function AccountChooser({ provider, onPick, onClose }: AccountChooserProp
                     onClick={() => setAdding(true)}
                     className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-slate-700 hover:bg-slate-100"
                   >
-                    <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-dashed border-slate-400 text-lg text-slate-500">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-dashed border-slate-400 text-lg text-slate-500"
+                    >
                       +
                     </span>
                     Add another account

@@ -12,7 +12,9 @@ vi.mock('../api/email-sign-in', () => ({ emailSignIn: vi.fn() }));
 vi.mock('../api/reset-password', () => ({ resetPassword: vi.fn() }));
 
 beforeEach(() => {
-  vi.mocked(emailSignIn).mockReset().mockResolvedValue({ displayName: 'Ada Lovelace' } as User);
+  vi.mocked(emailSignIn)
+    .mockReset()
+    .mockResolvedValue({ displayName: 'Ada Lovelace' } as User);
   vi.mocked(resetPassword).mockReset().mockResolvedValue(undefined);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -36,7 +38,19 @@ describe('LoginForm password reset', () => {
 
 describe('LoginForm sign-in', () => {
   it('records "Login" and continues', async () => {
-    const fetchMock = stubFetch(() => json({ _id: 'b'.repeat(24), email: 'ada@example.com', bookName: 'Ada Lovelace', task: 'Login', time: 'now', createdAt: new Date().toISOString() }, 201));
+    const fetchMock = stubFetch(() =>
+      json(
+        {
+          _id: 'b'.repeat(24),
+          email: 'ada@example.com',
+          bookName: 'Ada Lovelace',
+          task: 'Login',
+          time: 'now',
+          createdAt: new Date().toISOString(),
+        },
+        201,
+      ),
+    );
     const onSignedIn = vi.fn();
     renderWithApp(<LoginForm onSignedIn={onSignedIn} />);
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');

@@ -47,7 +47,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Email" type="email" autoComplete="email" required {...register('email')} error={formState.errors.email} />
-      <Field label="Password" type="password" autoComplete="current-password" required {...register('password')} error={formState.errors.password} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...register('password')}
+        error={formState.errors.password}
+      />
       {providerError && (
         <p role="alert" className="text-sm text-red-600">
           {providerError}

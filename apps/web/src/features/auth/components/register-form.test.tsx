@@ -9,7 +9,14 @@ import { RegisterForm } from './register-form';
 // Firebase is the network boundary of registration; the history record goes through the stubbed fetch.
 vi.mock('../api/register', () => ({ register: vi.fn() }));
 
-const history = { _id: 'a'.repeat(24), email: 'ada@example.com', bookName: 'Ada Lovelace', task: 'Singup', time: 'now', createdAt: new Date().toISOString() };
+const history = {
+  _id: 'a'.repeat(24),
+  email: 'ada@example.com',
+  bookName: 'Ada Lovelace',
+  task: 'Singup',
+  time: 'now',
+  createdAt: new Date().toISOString(),
+};
 
 async function fillIn(password: string, confirmPassword: string) {
   await userEvent.type(screen.getByLabelText('Name'), 'Ada Lovelace');

@@ -31,8 +31,22 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Name" autoComplete="name" required {...register('name')} error={formState.errors.name} />
       <Field label="Email" type="email" autoComplete="email" required {...register('email')} error={formState.errors.email} />
-      <Field label="Password" type="password" autoComplete="new-password" required {...register('password')} error={formState.errors.password} />
-      <Field label="Confirm password" type="password" autoComplete="new-password" required {...register('confirmPassword')} error={formState.errors.confirmPassword} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...register('password')}
+        error={formState.errors.password}
+      />
+      <Field
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...register('confirmPassword')}
+        error={formState.errors.confirmPassword}
+      />
       {providerError && (
         <p role="alert" className="text-sm text-red-600">
           {providerError}

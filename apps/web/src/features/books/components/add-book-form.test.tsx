@@ -78,7 +78,16 @@ describe('AddBookForm', () => {
 
   it("shows the server's field errors on the fields", async () => {
     stubFetch(() =>
-      json({ error: { code: 'validation_failed', message: 'Invalid body: photo must be an http(s) URL or a path of this app', fields: { photo: 'must be an http(s) URL or a path of this app' } } }, 400),
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid body: photo must be an http(s) URL or a path of this app',
+            fields: { photo: 'must be an http(s) URL or a path of this app' },
+          },
+        },
+        400,
+      ),
     );
     renderWithApp(<AddBookForm />);
     for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);

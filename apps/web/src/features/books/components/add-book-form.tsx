@@ -32,7 +32,12 @@ export function AddBookForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add Books" className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Add Books"
+      className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
+    >
       {bookFieldSpecs.map(({ name, label, type, step, inputMode, wide }) => (
         <div key={name} className={wide ? 'sm:col-span-2' : undefined}>
           <Field

@@ -28,7 +28,11 @@ export function BookCard({ book, actions, eager }: { book: Book; actions?: React
         </p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="text-base font-bold text-slate-900">{formatPrice(book.price)}</span>
-          {out ? <span className="font-semibold text-red-600">Out of Stock</span> : <span className="text-slate-600">Stock: {book.stockQuantity}</span>}
+          {out ? (
+            <span className="font-semibold text-red-600">Out of Stock</span>
+          ) : (
+            <span className="text-slate-600">Stock: {book.stockQuantity}</span>
+          )}
         </div>
         {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
       </div>

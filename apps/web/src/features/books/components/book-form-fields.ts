@@ -26,7 +26,12 @@ interface BookFieldSpec {
   wide?: boolean;
 }
 
-const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({ name, label: labels[name], type: 'text', ...extra });
+const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({
+  name,
+  label: labels[name],
+  type: 'text',
+  ...extra,
+});
 
 /** The editable fields in form order; the add and update forms both render them from here. */
 export const bookFieldSpecs: readonly BookFieldSpec[] = [

@@ -29,7 +29,11 @@ export function BookSearchResults({ search, actions, label }: { search: string; 
     );
   const shown = books.data.slice(0, SEARCH_PAGE_SIZE);
   return (
-    <section aria-labelledby={headingId} aria-busy={books.isPlaceholderData || undefined} className={`transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}>
+    <section
+      aria-labelledby={headingId}
+      aria-busy={books.isPlaceholderData || undefined}
+      className={`transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+    >
       <h2 id={headingId} className="sr-only">
         {label}
       </h2>

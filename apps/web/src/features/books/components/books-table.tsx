@@ -53,16 +53,31 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
   return (
     <div>
       <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table aria-busy={books.isPlaceholderData || undefined} className={`w-full min-w-[40rem] text-left text-sm transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}>
+        <table
+          aria-busy={books.isPlaceholderData || undefined}
+          className={`w-full min-w-[40rem] text-left text-sm transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
           <caption className="sr-only">All products, page {page + 1}</caption>
           <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className={cell}>Name</th>
-              <th scope="col" className={cell}>Author</th>
-              <th scope="col" className={cell}>Category</th>
-              <th scope="col" className={`${cell} text-right`}>Price</th>
-              <th scope="col" className={`${cell} text-right`}>Stock</th>
-              <th scope="col" className={cell}>Actions</th>
+              <th scope="col" className={cell}>
+                Name
+              </th>
+              <th scope="col" className={cell}>
+                Author
+              </th>
+              <th scope="col" className={cell}>
+                Category
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                Price
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                Stock
+              </th>
+              <th scope="col" className={cell}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -74,7 +89,11 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
               </tr>
             )}
             {rows.map((book) => (
-              <tr key={book._id} aria-current={book._id === selectedId || undefined} className={book._id === selectedId ? 'bg-amber-50' : undefined}>
+              <tr
+                key={book._id}
+                aria-current={book._id === selectedId || undefined}
+                className={book._id === selectedId ? 'bg-amber-50' : undefined}
+              >
                 <th scope="row" className={`${cell} font-medium text-slate-900`}>
                   {book.bookName}
                 </th>
@@ -86,7 +105,11 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
                 </td>
                 <td className={cell}>
                   <div className="flex gap-2">
-                    <Link to={paths.dashboard.manageItem(book._id)} aria-label={`Edit ${book.bookName}`} className={buttonClass('secondary', 'px-3 py-1.5')}>
+                    <Link
+                      to={paths.dashboard.manageItem(book._id)}
+                      aria-label={`Edit ${book.bookName}`}
+                      className={buttonClass('secondary', 'px-3 py-1.5')}
+                    >
                       Edit
                     </Link>
                     <Button

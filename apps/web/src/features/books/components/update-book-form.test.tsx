@@ -46,7 +46,18 @@ describe('UpdateBookForm', () => {
   });
 
   it("shows the server's field errors on the fields", async () => {
-    stubFetch(() => json({ error: { code: 'validation_failed', message: 'Invalid body: bookName must be at most 200 characters', fields: { bookName: 'must be at most 200 characters' } } }, 400));
+    stubFetch(() =>
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid body: bookName must be at most 200 characters',
+            fields: { bookName: 'must be at most 200 characters' },
+          },
+        },
+        400,
+      ),
+    );
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
     await userEvent.type(screen.getByLabelText('Book name'), 'Dune Messiah');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));

@@ -10,7 +10,17 @@ import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFi
 /** What the user typed, field by field; an empty field means 'keep the current value'. */
 type UpdateValues = Record<BookFieldName, string>;
 
-const blank: UpdateValues = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', stockQuantity: '', price: '', description: '' };
+const blank: UpdateValues = {
+  bookName: '',
+  subTitle: '',
+  author: '',
+  publishar: '',
+  catagory: '',
+  photo: '',
+  stockQuantity: '',
+  price: '',
+  description: '',
+};
 
 /** Only the fields given a new value, numbers as numbers, ready for BookUpdateSchema. */
 function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFieldName, string | number>> {

@@ -29,7 +29,14 @@ export function SideMenu() {
         onClick={() => setOpen((v) => !v)}
       >
         Dashboard menu
-        <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth={2}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>

@@ -24,10 +24,18 @@ export function HistoryTable() {
           <caption className="sr-only">History log, newest first</caption>
           <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className={cell}>E-mail</th>
-              <th scope="col" className={cell}>Book name</th>
-              <th scope="col" className={cell}>Task</th>
-              <th scope="col" className={cell}>Time</th>
+              <th scope="col" className={cell}>
+                E-mail
+              </th>
+              <th scope="col" className={cell}>
+                Book name
+              </th>
+              <th scope="col" className={cell}>
+                Task
+              </th>
+              <th scope="col" className={cell}>
+                Time
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -50,7 +58,12 @@ export function HistoryTable() {
         </table>
       </div>
       {histories.hasNextPage && (
-        <Button variant="secondary" className="self-center" disabled={histories.isFetchingNextPage} onClick={() => histories.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={histories.isFetchingNextPage}
+          onClick={() => histories.fetchNextPage()}
+        >
           {histories.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </Button>
       )}

@@ -4,7 +4,6 @@ import { reviewsKeys } from './get-reviews';
 
 export const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: (s) => s.ReviewCountSchema, signal });
 
-export const reviewCountQueryOptions = () =>
-  queryOptions({ queryKey: reviewsKeys.count, queryFn: ({ signal }) => getReviewCount(signal) });
+export const reviewCountQueryOptions = () => queryOptions({ queryKey: reviewsKeys.count, queryFn: ({ signal }) => getReviewCount(signal) });
 
 export const useReviewCount = () => useQuery(reviewCountQueryOptions());

@@ -94,7 +94,9 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
         </p>
       )}
       <p id={`${id}-hint`} className="text-sm text-slate-500">
-        {signedIn ? `Up to ${MAX_LENGTH} characters. Your name is shown with it.` : 'You need to log in to post; Post comment takes you to the login page.'}
+        {signedIn
+          ? `Up to ${MAX_LENGTH} characters. Your name is shown with it.`
+          : 'You need to log in to post; Post comment takes you to the login page.'}
       </p>
       <Button type="submit" disabled={post.isPending} className="self-start">
         {post.isPending ? 'Posting…' : 'Post comment'}

@@ -43,7 +43,11 @@ describe('CommentSection paging', () => {
     fakeApi(7);
     renderWithApp(<CommentSection signedIn={false} onSignInRequired={vi.fn()} />);
     const nav = await screen.findByRole('navigation', { name: 'Comment pages' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3']);
     expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
     expect(pageButton(2)).not.toHaveAttribute('aria-current');
     const items = await screen.findAllByRole('article');

@@ -13,7 +13,10 @@ function Tile({ label, value, tone }: { label: string; value: string | undefined
       <dd className="mt-2 text-3xl font-bold tabular-nums">
         {value ?? (
           <>
-            <span className="inline-block size-7 animate-spin rounded-full border-4 border-white/40 border-t-white align-middle" aria-hidden="true" />
+            <span
+              className="inline-block size-7 animate-spin rounded-full border-4 border-white/40 border-t-white align-middle"
+              aria-hidden="true"
+            />
             <span className="sr-only">Loading</span>
           </>
         )}

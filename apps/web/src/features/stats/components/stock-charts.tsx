@@ -21,9 +21,7 @@ function ChartCard({ id, title, height, chart, table }: { id: string; title: str
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <div style={{ height }}>
-        {chart}
-      </div>
+      <div style={{ height }}>{chart}</div>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-amber-700">Show the data as a table</summary>
         <div className="mt-2 overflow-x-auto">{table}</div>
@@ -60,8 +58,12 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
           <table className="w-full">
             <thead>
               <tr>
-                <th scope="col" className={th}>Category</th>
-                <th scope="col" className={th}>Stock value</th>
+                <th scope="col" className={th}>
+                  Category
+                </th>
+                <th scope="col" className={th}>
+                  Stock value
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -97,8 +99,12 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
           <table className="w-full">
             <thead>
               <tr>
-                <th scope="col" className={th}>Book</th>
-                <th scope="col" className={th}>Stock</th>
+                <th scope="col" className={th}>
+                  Book
+                </th>
+                <th scope="col" className={th}>
+                  Stock
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -68,10 +68,8 @@ export async function preflight(baseUrl, target, token) {
 const median = (values) => {
   const sorted = values.map((v) => v ?? Infinity).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const value =
-    sorted.length % 2
-      ? /** @type {number} */ (sorted[mid])
-      : /** @type {number} */ (sorted[mid - 1] + /** @type {number} */ (sorted[mid])) / 2;
+  const [low = Infinity, high = Infinity] = sorted.length % 2 ? [sorted[mid], sorted[mid]] : [sorted[mid - 1], sorted[mid]];
+  const value = (low + high) / 2;
   return Number.isFinite(value) ? value : null;
 };
 

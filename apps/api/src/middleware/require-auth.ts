@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../lib/errors';
-import type { AuthUser, TokenVerifier } from '../modules/auth/auth-user';
+import type { AuthUser, TokenVerifier } from '../lib/auth-user';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

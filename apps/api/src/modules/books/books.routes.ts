@@ -11,12 +11,12 @@ import {
   RestockSchema,
   SearchQuerySchema,
 } from '@book-warehouse/types';
+import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/send-kept-json';
 import { sendJsonArray } from '../../lib/stream-json';
 import { requireUser } from '../../middleware/require-auth';
 import { valid, validate } from '../../middleware/validate';
-import type { AuthUser } from '../auth/auth-user';
 import type { BooksService } from './books.service';
 
 /** A user may list only their own books. */

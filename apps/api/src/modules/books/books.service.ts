@@ -1,6 +1,6 @@
 import { historyTask, type Book, type BookFields, type NewBook, type Stats } from '@book-warehouse/types';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../lib/auth-user';
 import type { HistoryService } from '../history/history.service';
 import type { BooksRepository, Page } from './books.repository';
 

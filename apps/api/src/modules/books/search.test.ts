@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Document } from 'mongodb';
 import { BookSchema, type NewBook } from '@book-warehouse/types';
 import { ensureIndexes } from '../../app';
-import { TEST_JWT_SECRET, newBook, startTestApp, type TestContext } from '../../../test/helpers';
+import { TEST_JWT_SECRET, newBook, useTestApp } from '../../../test/helpers';
 import { signApiToken } from '../auth/token-verifier';
 import { escapeRegExp } from './books.repository';
 import { SEARCHED_FIELDS } from './search-keys';
@@ -11,15 +11,9 @@ import { SEARCHED_FIELDS } from './search-keys';
 // GET /bookbytext finds candidates through the search keys (search-keys.ts) and plans by how common the text
 // is; whatever path it takes, it must answer exactly what MongoDB's own case-insensitive match answers.
 
-let ctx: TestContext;
+const ctx = useTestApp({ emptyBeforeEach: ['books'] });
 const staff = { uid: 'search-uid', email: 'search@example.com', name: 'Search Staff', via: 'api' } as const;
 const auth = { Authorization: `Bearer ${signApiToken(TEST_JWT_SECRET, staff)}` };
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.db.collection('books').deleteMany({}));
 
 const books = () => ctx.db.collection('books');
 

@@ -2,17 +2,10 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { createLogger } from '../../lib/logger';
-import { apiError, bearer, createTestUser, newBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import { apiError, bearer, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
 
-let ctx: TestContext;
-let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  staff = await createTestUser('Rita Staff');
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.db.collection('books').deleteMany({}));
+const ctx = useTestApp({ emptyBeforeEach: ['books'] });
+const [staff] = useTestUsers('Rita Staff');
 
 const bookCount = async () => (await request(ctx.app).get('/api/books').expect(200)).body.length as number;
 

@@ -138,6 +138,46 @@ describe('PUT /api/bookupdate/:id', () => {
   });
 });
 
+describe("unknown body keys named like Object.prototype's members", () => {
+  // Sent as raw JSON: an object literal would not keep `__proto__` as a key of its own.
+  const bodyWith = (base: object, key: string) => JSON.stringify({ ...base, [key]: 'x' });
+  const KEYS = ['__proto__', 'constructor', 'toString'];
+
+  const expectNamed = (body: unknown, key: string) => {
+    const error = apiError(body);
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toBe(`Invalid body: ${key} is not an accepted field`);
+    // Read without the schema: zod's record parsing drops a `__proto__` key.
+    expect((body as { error: { fields: unknown } }).error.fields).toEqual(JSON.parse(`{"${key}":"is not an accepted field"}`));
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+  };
+
+  it.each(KEYS)('POST /api/book names %s in the 400 and stores nothing', async (key) => {
+    const res = await request(ctx.app)
+      .post('/api/book')
+      .set(bearer(staff))
+      .set('Content-Type', 'application/json')
+      .send(bodyWith(newBook(), key))
+      .expect(400);
+    expectNamed(res.body, key);
+    expect((await request(ctx.app).get('/api/books')).body).toEqual([]);
+    expect(await readHistory(ctx.app, staff)).toEqual([]);
+  });
+
+  it.each(KEYS)('PUT /api/bookupdate/:id names %s in the 400, changes nothing and records nothing', async (key) => {
+    const book = await addBook(ctx.app, staff);
+    const res = await request(ctx.app)
+      .put(`/api/bookupdate/${book._id}`)
+      .set(bearer(staff))
+      .set('Content-Type', 'application/json')
+      .send(bodyWith({ bookName: 'Renamed' }, key))
+      .expect(400);
+    expectNamed(res.body, key);
+    expect(await readBook(ctx.app, book._id)).toEqual(book);
+    expect((await readHistory(ctx.app, staff)).map((e) => e.task)).toEqual(['Added']);
+  });
+});
+
 describe('DELETE /api/book/:id', () => {
   it('deletes the book, answers it and records "Deleted"', async () => {
     const book = await addBook(ctx.app, staff);

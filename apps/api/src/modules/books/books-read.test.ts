@@ -177,6 +177,49 @@ describe('GET /api/bookbytext', () => {
     expect(res.body).toEqual([]);
   });
 
+  it.each<[string, string[]]>([
+    ['%00', []],
+    ['a%00b', []],
+    ['%00%00%00', []],
+    ['dune%00', []],
+    ['(%00)', []],
+    ['%00%5C', []],
+    ['%5Cx00', []],
+    ['%5C0', []],
+    ['%01', []],
+    ['%1B%5B31m', []],
+    ['%7F', []],
+    ['%C2%85', []],
+    ['%0Adune%0A', ['Dune']],
+    ['%E2%80%AE', []],
+    ['%ED%A0%80', []],
+    ['%C0%80', []],
+    ['%EF%BF%BF', []],
+  ])('answers the hostile text ?search=%s as plain text, paged or not, never with a 500', async (search, names) => {
+    for (const page of ['', '&limit=5']) {
+      const res = await request(ctx.app).get(`/api/bookbytext?search=${search}${page}`).expect(200).expect('content-type', /json/);
+      expect(
+        BookSchema.array()
+          .parse(res.body)
+          .map((b) => b.bookName),
+      ).toEqual(names);
+    }
+  });
+
+  it('finds a book whose fields hold control characters by that very text', async () => {
+    const odd = await addBook(ctx.app, staff, { bookName: 'Nul\u0000Tab\tBell\u0007' });
+    for (const text of ['l\u0000T', 'B\tBELL\u0007', '\u0007']) {
+      const res = await request(ctx.app)
+        .get(`/api/bookbytext?search=${encodeURIComponent(text)}`)
+        .expect(200);
+      expect(
+        BookSchema.array()
+          .parse(res.body)
+          .map((b) => b._id),
+      ).toEqual([odd._id]);
+    }
+  });
+
   it.each(['', 'search[$regex]=.*', `search=${'x'.repeat(201)}`, 'search=a&search=b', 'search=a&limit=0'])(
     'refuses ?%s with 400',
     async (query) => {

@@ -12,8 +12,12 @@ export interface BookDoc extends BookFields {
 
 export const toBook = ({ _id, [SEARCH_KEYS]: _keys, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
 
-/** Escapes a user's text for use inside a regular expression (no injection, no catastrophic patterns). */
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Escapes a user's text for use inside a regular expression (no injection, no catastrophic patterns). Control
+ * characters become `\xHH` escapes, which match them: the server refuses a pattern holding a NUL byte.
+ */
+export const escapeRegExp = (text: string): string =>
+  text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\p{Cc}/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006). */
 const REUSE_MAX_AGE_MS = 1000;

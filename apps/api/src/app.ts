@@ -14,6 +14,7 @@ import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { requireAuth } from './middleware/require-auth';
+import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
+  api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
   api.use(createHealthRouter({ ping: deps.ping }));
   api.use(createBooksRouter(books, auth));

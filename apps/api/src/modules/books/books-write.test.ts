@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BookSchema } from '@book-warehouse/types';
+import { BookSchema, type Book } from '@book-warehouse/types';
 import { addBook, apiError, bearer, newBook, readBook, readHistory, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
 
 // Adding, editing and deleting a book: what is stored, what is refused, and the history each write records.
@@ -125,6 +125,37 @@ describe('PUT /api/bookupdate/:id', () => {
     const res = await request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send(body).expect(400);
     expect(Object.keys(apiError(res.body).fields ?? {})).toEqual([field]);
     expect(await readBook(ctx.app, book._id)).toEqual(book);
+  });
+
+  it.each<[string, (book: Book) => object | undefined]>([
+    ['an empty body', () => ({})],
+    ['no body at all', () => undefined],
+    ['the whole book as stored', (book) => book],
+    ['the whole book with server-owned fields that differ', (book) => ({ ...book, email: 'someone-else@example.com' })],
+    ['fields that hold their stored values', (book) => ({ bookName: book.bookName, price: book.price, stockQuantity: book.stockQuantity })],
+    ['a value that equals the stored one once trimmed', (book) => ({ author: `  ${book.author}  ` })],
+  ])('answers 400 "Nothing to update" for %s, and changes and records nothing', async (_label, bodyOf) => {
+    const book = await addBook(ctx.app, staff);
+    const body = bodyOf(book);
+    const put = request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff));
+    const res = await (body === undefined ? put : put.send(body)).expect(400);
+    expect(apiError(res.body)).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^Nothing to update/) });
+    expect(await readBook(ctx.app, book._id)).toEqual(book);
+    expect((await readHistory(ctx.app, staff)).map((e) => e.task)).toEqual(['Added']);
+  });
+
+  it('takes the whole book with one changed field as that change, and records one "Updated"', async () => {
+    const book = await addBook(ctx.app, staff, { price: 10 });
+    const res = await request(ctx.app)
+      .put(`/api/bookupdate/${book._id}`)
+      .set(bearer(colleague))
+      .send({ ...book, price: 12 })
+      .expect(200);
+    expect(BookSchema.parse(res.body)).toEqual({ ...book, price: 12 });
+    expect(await readBook(ctx.app, book._id)).toEqual({ ...book, price: 12 });
+    const entries = await readHistory(ctx.app, staff);
+    expect(entries.map((e) => e.task)).toEqual(['Updated', 'Added']);
+    expect(entries[0]).toMatchObject({ email: colleague.email, bookName: book.bookName });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {

@@ -20,6 +20,11 @@ function editable<T extends object>({ _id, email, ...fields }: WithOwned<T>): Om
   return fields;
 }
 
+/** The fields of `sent` whose value differs from the stored book's: what an update really changes. */
+function changedFields(book: Book, sent: Partial<BookFields>): Partial<BookFields> {
+  return Object.fromEntries(Object.entries(sent).filter(([field, value]) => book[field as keyof BookFields] !== value));
+}
+
 export function createBooksService(deps: { books: BooksRepository; history: HistoryService }) {
   const { books, history } = deps;
 
@@ -53,10 +58,16 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
       return book;
     },
 
+    /**
+     * Writes only the fields whose value changes: the original client sends the whole book back, and the
+     * fields it merely echoes are neither written nor an update. A body that changes nothing is refused and
+     * records nothing (docs/rules.md, Updates change something).
+     */
     async update(user: AuthUser, id: string, input: WithOwned<Partial<BookFields>>): Promise<Book> {
       assertSameId(id, input._id);
-      const set = editable(input);
-      const book = found(Object.keys(set).length ? await books.update(id, set) : await books.findById(id));
+      const changes = changedFields(found(await books.findById(id)), editable(input));
+      if (!Object.keys(changes).length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the book');
+      const book = found(await books.update(id, changes));
       await history.record(user, book.bookName, historyTask.updated);
       return book;
     },

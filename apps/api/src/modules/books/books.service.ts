@@ -2,7 +2,8 @@ import { historyTask, type Book, type BookFields, type NewBook, type Stats } fro
 import { AppError, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/auth-user';
 import type { HistoryService } from '../history/history.service';
-import type { BooksRepository, Page } from './books.repository';
+import type { Page } from './book-search.repository';
+import type { BooksRepository } from './books.repository';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
 type WithOwned<T> = T & { _id?: string; email?: string };

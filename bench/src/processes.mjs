@@ -9,11 +9,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The API's launcher as built (CommonJS), typed by its source. */
-const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (
-  createRequire(import.meta.url)('../../apps/api/dist/mongo.js')
-);
-
 /** @typedef {{ url: string, stop: () => Promise<void> }} Running */
 
 /** A port the OS just handed out, released for the child to take. */
@@ -33,6 +28,10 @@ export async function freePort() {
  * @returns {Promise<Running>}
  */
 export async function startMongo() {
+  // Loaded here, not at import, so that bench.mjs can first say which build is missing.
+  const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (
+    createRequire(import.meta.url)('../../apps/api/dist/mongo.js')
+  );
   const dbPath = await mkdtemp(path.join(os.tmpdir(), 'book-warehouse-bench-'));
   const mongo = await startEmbeddedMongo({ dbPath });
   return {

@@ -53,7 +53,7 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
     },
 
     async add(user: AuthUser, input: NewBook): Promise<Book> {
-      // The owner is the signed-in user, whatever e-mail the body carries (DECISIONS.md 13).
+      // The owner is the signed-in user, whatever e-mail the body carries (docs/rules.md, The original calls stay).
       const book = await books.insert({ ...editable(input), email: user.email });
       await history.record(user, book.bookName, historyTask.added);
       return book;

@@ -115,7 +115,7 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('marks exactly the public calls of DECISIONS.md 14 as needing no token', () => {
+  it('marks exactly the public calls of docs/rules.md (Access) as needing no token', () => {
     const open = operations(doc)
       .filter(({ op }) => !op.security)
       .map(({ path, method }) => `${method} ${path}`)

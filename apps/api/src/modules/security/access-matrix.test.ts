@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from '../openapi/openapi';
 import { addBook, apiError, bearer, newBook, readBook, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
 
 /**
- * Every endpoint against three callers (DECISIONS.md 14): anonymous, the signed-in owner of the book, and
+ * Every endpoint against three callers (docs/rules.md, Access): anonymous, the signed-in owner of the book, and
  * another signed-in user. There is no owner distinction except for listing a user's own books.
  */
 interface Endpoint {

@@ -77,7 +77,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
 function madeInBeforeAll<T extends object>(what: string): { value: T; set(value: T): void } {
   let current: T | undefined;
   const value = new Proxy({} as T, {
-    get(_target, key) {
+    get(_target, key): unknown {
       if (!current) throw new Error(`${what} is made in beforeAll: read it inside a test or a hook`);
       return Reflect.get(current, key);
     },

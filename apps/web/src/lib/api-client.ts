@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '@book-warehouse/types';
 import { currentIdToken } from './lazy-auth';
 
 /**
@@ -13,7 +14,7 @@ type Schemas = Awaited<typeof schemas>;
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | 'network' | 'http_error',
     message: string,
     readonly fields: Record<string, string> = {},
   ) {

@@ -1,18 +1,20 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { ApiToken } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
-import { requireUser } from '../../middleware/require-auth';
+import type { Authenticate } from '../../middleware/require-auth';
+import { route } from '../../middleware/route';
 import { API_TOKEN_TTL_SECONDS, signApiToken } from './token-verifier';
 
 /** POST /token: exchanges a verified sign-in token for the API's own short-lived token (scripts, load tests). */
-export function createAuthRouter(auth: RequestHandler, jwtSecret: string): Router {
+export function createAuthRouter(auth: Authenticate, jwtSecret: string): Router {
   const router = Router();
-  router.post('/token', auth, (req, res) => {
-    const user = requireUser(req);
-    // An API token must not renew itself, or one leaked token would live forever.
-    if (user.via !== 'firebase') throw new AppError('unauthorized', 401, 'POST /token takes a Firebase ID token, not an API token');
-    const body: ApiToken = { token: signApiToken(jwtSecret, user), expiresIn: API_TOKEN_TTL_SECONDS };
-    res.json(body);
-  });
+  router.post(
+    '/token',
+    route({ auth }, ({ user }): ApiToken => {
+      // An API token must not renew itself, or one leaked token would live forever.
+      if (user.via !== 'firebase') throw new AppError('unauthorized', 401, 'POST /token takes a Firebase ID token, not an API token');
+      return { token: signApiToken(jwtSecret, user), expiresIn: API_TOKEN_TTL_SECONDS };
+    }),
+  );
   return router;
 }

@@ -6,24 +6,17 @@ import {
   addBook,
   apiError,
   bearer,
-  createTestUser,
   newBook,
   readHistory,
   startTestApp,
-  type TestContext,
-  type TestUser,
+  useTestApp,
+  useTestUsers,
 } from '../../../test/helpers';
 import { AppError } from '../../lib/errors';
 import { API_TOKEN_AUDIENCE, API_TOKEN_ISSUER, API_TOKEN_TTL_SECONDS, createFirebaseVerifier } from './token-verifier';
 
-let ctx: TestContext;
-let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  staff = await createTestUser('Rita Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const [staff] = useTestUsers('Rita Staff');
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);

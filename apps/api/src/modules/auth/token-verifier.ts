@@ -3,7 +3,7 @@ import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import jwt from 'jsonwebtoken';
 import { AppError } from '../../lib/errors';
-import type { AuthUser, TokenVerifier } from './auth-user';
+import type { AuthUser, TokenVerifier } from '../../lib/auth-user';
 
 const unauthorized = (message = 'Sign-in required: send a valid token as "Authorization: Bearer <token>"') =>
   new AppError('unauthorized', 401, message);

@@ -1,8 +1,9 @@
 import { historyTask, type Book, type BookFields, type NewBook, type Stats } from '@book-warehouse/types';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../lib/auth-user';
 import type { HistoryService } from '../history/history.service';
-import type { BooksRepository, Page } from './books.repository';
+import type { Page } from './book-search.repository';
+import type { BooksRepository } from './books.repository';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
 type WithOwned<T> = T & { _id?: string; email?: string };
@@ -18,6 +19,11 @@ function assertSameId(pathId: string, bodyId: string | undefined): void {
 /** Drops the server-owned fields a client may echo back; they are never written from a body. */
 function editable<T extends object>({ _id, email, ...fields }: WithOwned<T>): Omit<T, '_id' | 'email'> {
   return fields;
+}
+
+/** The fields of `sent` whose value differs from the stored book's: what an update really changes. */
+function changedFields(book: Book, sent: Partial<BookFields>): Partial<BookFields> {
+  return Object.fromEntries(Object.entries(sent).filter(([field, value]) => book[field as keyof BookFields] !== value));
 }
 
 export function createBooksService(deps: { books: BooksRepository; history: HistoryService }) {
@@ -47,16 +53,22 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
     },
 
     async add(user: AuthUser, input: NewBook): Promise<Book> {
-      // The owner is the signed-in user, whatever e-mail the body carries (DECISIONS.md 13).
+      // The owner is the signed-in user, whatever e-mail the body carries (docs/rules.md, The original calls stay).
       const book = await books.insert({ ...editable(input), email: user.email });
       await history.record(user, book.bookName, historyTask.added);
       return book;
     },
 
+    /**
+     * Writes only the fields whose value changes: the original client sends the whole book back, and the
+     * fields it merely echoes are neither written nor an update. A body that changes nothing is refused and
+     * records nothing (docs/rules.md, Updates change something).
+     */
     async update(user: AuthUser, id: string, input: WithOwned<Partial<BookFields>>): Promise<Book> {
       assertSameId(id, input._id);
-      const set = editable(input);
-      const book = found(Object.keys(set).length ? await books.update(id, set) : await books.findById(id));
+      const changes = changedFields(found(await books.findById(id)), editable(input));
+      if (!Object.keys(changes).length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the book');
+      const book = found(await books.update(id, changes));
       await history.record(user, book.bookName, historyTask.updated);
       return book;
     },

@@ -1,22 +1,21 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { ListHistoriesQuerySchema, NewSignInHistorySchema } from '@book-warehouse/types';
 import { sendJsonArray } from '../../lib/stream-json';
-import { requireUser } from '../../middleware/require-auth';
-import { valid, validate } from '../../middleware/validate';
+import type { Authenticate } from '../../middleware/require-auth';
+import { route } from '../../middleware/route';
 import type { HistoryService } from './history.service';
 
-export function createHistoryRouter(service: HistoryService, auth: RequestHandler): Router {
+export function createHistoryRouter(service: HistoryService, auth: Authenticate): Router {
   const router = Router();
-  const list = { query: ListHistoriesQuerySchema };
-  router.get('/histories', auth, validate(list), async (_req, res) => {
-    await sendJsonArray(res, service.list(valid(res, list).query));
-  });
+  router.get(
+    '/histories',
+    route({ auth, query: ListHistoriesQuerySchema }, ({ query, res }) => sendJsonArray(res, service.list(query))),
+  );
 
   // Only sign-in events; book changes are recorded by the server. The e-mail comes from the token.
-  const post = { body: NewSignInHistorySchema };
-  router.post('/histories', auth, validate(post), async (req, res) => {
-    const { body } = valid(res, post);
-    res.status(201).json(await service.recordSignIn(requireUser(req), body.task, body.bookName));
-  });
+  router.post(
+    '/histories',
+    route({ auth, body: NewSignInHistorySchema, status: 201 }, ({ user, body }) => service.recordSignIn(user, body.task, body.bookName)),
+  );
   return router;
 }

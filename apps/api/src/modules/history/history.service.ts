@@ -1,11 +1,7 @@
 import type { HistoryEntry, SignInTask } from '@book-warehouse/types';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../../lib/auth-user';
+import { displayTime, type Clock } from '../../lib/display-time';
 import type { HistoryRepository } from './history.repository';
-
-export type Clock = () => Date;
-
-/** The spec's display time: a local date-time string. */
-export const displayTime = (date: Date): string => date.toLocaleString('en-US');
 
 export function createHistoryService(deps: { history: HistoryRepository; clock: Clock }) {
   const record = (user: AuthUser, bookName: string, task: string): Promise<HistoryEntry> => {

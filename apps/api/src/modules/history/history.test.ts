@@ -1,25 +1,9 @@
 import request from 'supertest';
 import { HistoryEntrySchema, SIGN_IN_TASKS } from '@book-warehouse/types';
-import {
-  addBook,
-  apiError,
-  bearer,
-  createTestUser,
-  readHistory,
-  startTestApp,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { addBook, apiError, bearer, readHistory, useTestApp, useTestUsers } from '../../../test/helpers';
 
-let ctx: TestContext;
-let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  staff = await createTestUser('Rita Staff');
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.db.collection('histories').deleteMany({}));
+const ctx = useTestApp({ emptyBeforeEach: ['histories'] });
+const [staff] = useTestUsers('Rita Staff');
 
 describe('GET /api/histories', () => {
   it('lists entries newest first with a display time and a server timestamp', async () => {

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import { NewBookSchema, BookSchema } from '@book-warehouse/types';
-import { startTestApp, type TestContext } from '../../../test/helpers';
+import { startTestApp, useTestApp } from '../../../test/helpers';
 import { buildOpenApiDocument, toOpenApiPath } from './openapi';
 
 /** The slice of Express 5's router internals needed to list what the app registered. */
@@ -34,14 +34,12 @@ const operations = (doc: Document) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as OperationObject })),
   );
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let doc: Document;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
   doc = (await request(ctx.app).get('/api/openapi.json').expect(200).expect('content-type', /json/)).body;
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/openapi.json', () => {
   it('is a public OpenAPI 3.1 document with JSON Schema 2020-12', () => {
@@ -117,7 +115,7 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('marks exactly the public calls of DECISIONS.md 14 as needing no token', () => {
+  it('marks exactly the public calls of docs/rules.md (Access) as needing no token', () => {
     const open = operations(doc)
       .filter(({ op }) => !op.security)
       .map(({ path, method }) => `${method} ${path}`)

@@ -240,7 +240,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'No such book',
   409: 'The stock rule refuses the change; nothing was changed',
   413: 'The body is larger than the limit',
-  415: 'The body has an unsupported charset or content encoding',
+  415: 'The body is not JSON, or has an unsupported charset or content encoding',
   429: 'Too many writes from this client; see the RateLimit headers',
   503: 'The database is unavailable; retry after Retry-After seconds',
 };

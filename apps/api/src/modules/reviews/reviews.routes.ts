@@ -1,21 +1,22 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { NewReviewSchema, ReviewsQuerySchema } from '@book-warehouse/types';
-import { requireUser } from '../../middleware/require-auth';
-import { valid, validate } from '../../middleware/validate';
+import type { Authenticate } from '../../middleware/require-auth';
+import { route } from '../../middleware/route';
 import type { ReviewsService } from './reviews.service';
 
-export function createReviewsRouter(service: ReviewsService, auth: RequestHandler): Router {
+export function createReviewsRouter(service: ReviewsService, auth: Authenticate): Router {
   const router = Router();
-  router.get('/reviewCount', async (_req, res) => {
-    res.json(await service.count());
-  });
-  const list = { query: ReviewsQuerySchema };
-  router.get('/reviews', validate(list), async (_req, res) => {
-    res.json(await service.page(valid(res, list).query.page));
-  });
-  const post = { body: NewReviewSchema };
-  router.post('/review', auth, validate(post), async (req, res) => {
-    res.status(201).json(await service.post(requireUser(req), valid(res, post).body));
-  });
+  router.get(
+    '/reviewCount',
+    route({}, () => service.count()),
+  );
+  router.get(
+    '/reviews',
+    route({ query: ReviewsQuerySchema }, ({ query }) => service.page(query.page)),
+  );
+  router.post(
+    '/review',
+    route({ auth, body: NewReviewSchema, status: 201 }, ({ user, body }) => service.post(user, body)),
+  );
   return router;
 }

@@ -1,6 +1,6 @@
 import type { NewReview, Review } from '@book-warehouse/types';
-import type { AuthUser } from '../auth/auth-user';
-import { displayTime, type Clock } from '../history/history.service';
+import type { AuthUser } from '../../lib/auth-user';
+import { displayTime, type Clock } from '../../lib/display-time';
 import type { ReviewsRepository } from './reviews.repository';
 
 /** Every comment shows the same avatar, served by the app (spec: "a fixed avatar URL"). */

@@ -1,17 +1,10 @@
 import request from 'supertest';
 import { ReviewCountSchema, ReviewSchema } from '@book-warehouse/types';
-import { apiError, bearer, createTestUser, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import { apiError, bearer, useTestApp, useTestUsers } from '../../../test/helpers';
 import { REVIEW_AVATAR } from './reviews.service';
 
-let ctx: TestContext;
-let reader: TestUser;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  reader = await createTestUser('Rita Reader');
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.db.collection('reviews').deleteMany({}));
+const ctx = useTestApp({ emptyBeforeEach: ['reviews'] });
+const [reader] = useTestUsers('Rita Reader');
 
 const count = async () => ReviewCountSchema.parse((await request(ctx.app).get('/api/reviewCount').expect(200)).body).count;
 const page = async (n: number) => ReviewSchema.array().parse((await request(ctx.app).get(`/api/reviews?page=${n}`).expect(200)).body);

@@ -2,20 +2,10 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Book } from '@book-warehouse/types';
 import { buildOpenApiDocument } from '../openapi/openapi';
-import {
-  addBook,
-  apiError,
-  bearer,
-  createTestUser,
-  newBook,
-  readBook,
-  startTestApp,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { addBook, apiError, bearer, newBook, readBook, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
 
 /**
- * Every endpoint against three callers (DECISIONS.md 14): anonymous, the signed-in owner of the book, and
+ * Every endpoint against three callers (docs/rules.md, Access): anonymous, the signed-in owner of the book, and
  * another signed-in user. There is no owner distinction except for listing a user's own books.
  */
 interface Endpoint {
@@ -73,15 +63,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /token', ok: 200, call: (app) => request(app).post('/api/token') },
 ];
 
-let ctx: TestContext;
-let owner: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  [owner, other] = await Promise.all([createTestUser('Olive Owner'), createTestUser('Oscar Other')]);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const [owner, other] = useTestUsers('Olive Owner', 'Oscar Other');
 
 async function freshBook(): Promise<Book> {
   await Promise.all(['books', 'histories', 'reviews'].map((name) => ctx.db.collection(name).deleteMany({})));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { addBook, apiError, bearer, createTestUser, newBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import { addBook, apiError, bearer, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
 
 /**
  * Property: whatever body, query, id or content type a client throws at a write endpoint, the API never
@@ -123,15 +123,9 @@ const idSegment = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('%E0%A4%A', '%24gt', '..', '0123456789abcdef0123456789', 'abcdefghijkl') },
 );
 
-let ctx: TestContext;
-let staff: TestUser;
+const ctx = useTestApp();
+const [staff] = useTestUsers('Fuzz Staff');
 let bookId: string;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  staff = await createTestUser('Fuzz Staff');
-});
-afterAll(() => ctx.close());
 
 const storedBooks = () =>
   ctx.db

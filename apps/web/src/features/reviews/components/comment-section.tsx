@@ -1,5 +1,5 @@
 // The zod-free file, not the package index: that would bring zod and every schema into the landing page.
-import { reviewPageCount } from '@book-warehouse/types/src/review-paging';
+import { reviewPageCount } from '@book-warehouse/types/review-paging';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useReviewCount } from '../api/get-review-count';

@@ -1,0 +1,57 @@
+import { MongoClient, MongoServerError } from 'mongodb';
+import { useTestApp } from '../../test/helpers';
+import { databaseError } from './database-errors';
+
+// Real driver errors, raised by a real mongod and the real driver, classified as the client should see them.
+
+const ctx = useTestApp();
+
+const failureOf = (run: () => Promise<unknown>) =>
+  run().then(
+    () => {
+      throw new Error('expected the database call to fail');
+    },
+    (error: unknown) => error,
+  );
+
+describe('databaseError', () => {
+  it('answers 400 for a value the server refuses (BadValue: a NUL byte in a regular expression)', async () => {
+    const error = await failureOf(() =>
+      ctx.db
+        .collection('books')
+        .find({ bookName: { $regex: 'a\u0000b' } })
+        .toArray(),
+    );
+    expect(error).toBeInstanceOf(MongoServerError);
+    expect(databaseError(error)).toMatchObject({ status: 400, code: 'bad_request' });
+  });
+
+  it('answers 400 for a value the driver cannot encode (a NUL byte in a key)', async () => {
+    const error = await failureOf(() =>
+      ctx.db
+        .collection('books')
+        .find({ ['a\u0000b']: 1 })
+        .toArray(),
+    );
+    expect(databaseError(error)).toMatchObject({ status: 400, code: 'bad_request' });
+  });
+
+  it('answers 503 when no server can be reached', async () => {
+    const client = new MongoClient('mongodb://127.0.0.1:9/', { serverSelectionTimeoutMS: 200 });
+    try {
+      const error = await failureOf(() => client.db('none').command({ ping: 1 }));
+      expect(databaseError(error)).toMatchObject({ status: 503, code: 'database_unavailable' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves a fault of ours (a duplicate key) and any other error to the 500 path', async () => {
+    const labels = ctx.db.collection<{ _id: string }>('labels');
+    await labels.insertOne({ _id: 'twice' });
+    const error = await failureOf(() => labels.insertOne({ _id: 'twice' }));
+    expect(error).toBeInstanceOf(MongoServerError);
+    expect(databaseError(error)).toBeUndefined();
+    expect(databaseError(new Error('boom'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,52 @@
+import {
+  BSON,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoTopologyClosedError,
+  MongoServerSelectionError,
+} from 'mongodb';
+import { AppError } from './errors';
+
+/**
+ * Server codes that mean "the database is going away or changing hands" (shutdown, step-down), not
+ * "your request is wrong": a request caught by a stopping mongod must answer 503 like any other outage.
+ */
+const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/**
+ * Server codes for a value of the request that the server refuses to take: BadValue (2: a regular expression
+ * with a NUL character, a negative skip), FailedToParse (9), and the invalid regular expression (51091) and
+ * regular-expression options (51108) of newer servers. They answer 400, like any other bad input.
+ */
+const BAD_INPUT_SERVER_CODES = new Set([2, 9, 51091, 51108]);
+
+function isUnavailable(err: unknown): boolean {
+  if (
+    err instanceof MongoServerSelectionError ||
+    err instanceof MongoNetworkError ||
+    err instanceof MongoNotConnectedError ||
+    err instanceof MongoTopologyClosedError ||
+    err instanceof MongoServerClosedError
+  ) {
+    return true;
+  }
+  if (err instanceof MongoServerError && typeof err.code === 'number' && UNAVAILABLE_SERVER_CODES.has(err.code)) return true;
+  return err instanceof MongoError && (err.hasErrorLabel('ResetPool') || err.hasErrorLabel('RetryableWriteError'));
+}
+
+function isBadInput(err: unknown): boolean {
+  if (err instanceof MongoServerError) return typeof err.code === 'number' && BAD_INPUT_SERVER_CODES.has(err.code);
+  // The driver refuses, before sending, a value BSON cannot carry: a NUL character in a key or a regular expression.
+  return BSON.BSONError.isBSONError(err);
+}
+
+/** A database failure as the client should see it: 503 when the database is unreachable, 400 for bad input; else undefined. */
+export function databaseError(err: unknown): AppError | undefined {
+  if (isUnavailable(err)) return new AppError('database_unavailable', 503, 'The database is unavailable; try again shortly');
+  if (isBadInput(err))
+    return new AppError('bad_request', 400, 'The request holds a value the database cannot take (a NUL character, for example)');
+  return undefined;
+}

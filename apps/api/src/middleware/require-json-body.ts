@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express';
+import { AppError } from '../lib/errors';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A write whose body is not JSON answers 415 before anything reads it: the JSON parser would skip it and the
+ * route would see no body at all. A body is there when the request announces one (a length above 0, or
+ * chunks); a write with none, such as DELETE or POST /token, passes.
+ */
+export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const length = Number(req.get('content-length') ?? 0);
+  const hasBody = length > 0 || req.get('transfer-encoding') !== undefined;
+  if (!READS.has(req.method) && hasBody && !req.is('application/json')) {
+    throw new AppError('unsupported_media_type', 415, 'The body must be JSON, sent with "Content-Type: application/json"');
+  }
+  next();
+};

@@ -55,14 +55,15 @@ function fromClientError(err: HttpClientError): AppError | undefined {
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (isDatabaseUnavailable(err)) return new AppError('database_unavailable', 503, 'The database is unavailable; try again shortly');
-  if (typeof err === 'object' && err !== null) return fromClientError(err as HttpClientError);
+  if (typeof err === 'object' && err !== null) return fromClientError(err);
   return undefined;
 }
 
 /** Registered last: every failure answers the one error shape, with the request id; never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
-  const requestId = String(req.id);
+  // app.ts's genReqId answers a string.
+  const requestId = req.id as string;
   if (known) {
     req.log.info({ err: { code: known.code, message: known.message } }, 'request failed');
   } else {

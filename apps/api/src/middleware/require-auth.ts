@@ -3,7 +3,6 @@ import { AppError } from '../lib/errors';
 import type { AuthUser, TokenVerifier } from '../modules/auth/auth-user';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       user?: AuthUser;

@@ -35,7 +35,7 @@ export function Header() {
   const onLogout = async () => {
     setOpen(false);
     // Home first: signing out on a protected page would otherwise send its guard to /login.
-    navigate(paths.home);
+    void navigate(paths.home);
     try {
       // Loaded on demand, like Firebase itself (lib/lazy-auth.ts); a signed-in user already has it.
       const { signOut } = await import('../../features/auth/api/sign-out');

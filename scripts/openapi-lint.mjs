@@ -23,7 +23,8 @@ const files = [true, false].map((apiTokens) => {
   return file;
 });
 
-const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+const require = createRequire(import.meta.url);
+const redocly = require.resolve('@redocly/cli/bin/cli.js');
 const { status } = spawnSync(process.execPath, [redocly, 'lint', '--extends', 'recommended', '--max-problems', '1000', ...files], {
   stdio: 'inherit',
   cwd: out,

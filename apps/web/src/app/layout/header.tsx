@@ -7,8 +7,8 @@ import { pageTitle } from './page-titles';
 import { useScrolledPast } from './use-scrolled-past';
 
 /** Spec section 9: the header style changes after 100px of scroll, the nav link colour after 120px. */
-export const HEADER_SCROLL_PX = 100;
-export const NAV_COLOUR_SCROLL_PX = 120;
+const HEADER_SCROLL_PX = 100;
+const NAV_COLOUR_SCROLL_PX = 120;
 
 const links = [
   { to: paths.home, label: 'Home' },

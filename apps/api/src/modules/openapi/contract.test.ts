@@ -1,0 +1,356 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Book } from '@book-warehouse/types';
+import {
+  addBook,
+  bearer,
+  createTestUser,
+  newBook,
+  startTestApp,
+  TEST_JWT_SECRET,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+import { signApiToken } from '../auth/token-verifier';
+
+/**
+ * The served OpenAPI document is a contract: every operation is called against the real app (real mongod,
+ * real emulator users), with valid input and with input it refuses, and each answer's status must be one the
+ * document lists for that operation and its body must match the schema the document gives for that status.
+ */
+
+interface ResponseObject {
+  content?: Record<string, { schema: unknown }>;
+}
+interface OperationObject {
+  operationId: string;
+  responses: Record<string, ResponseObject>;
+}
+interface Document {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+/** What a case gets to build its request. */
+interface Fixture {
+  app: Express;
+  staff: TestUser;
+  other: TestUser;
+  /** A book added for this case alone (stock 10). */
+  book: Book;
+  /** The same app on the same database, with a write rate limit of 0 a minute. */
+  rateLimited: Express;
+}
+
+interface Case {
+  name: string;
+  status: number;
+  call: (f: Fixture) => request.Test;
+}
+
+const MISSING_ID = '0123456789abcdef01234567';
+/** A JSON body that does not parse: the JSON parser runs before every route. */
+const malformedBody = (test: request.Test) => test.set('Content-Type', 'application/json').send('{"not json');
+
+/** Every operation of the document, by operationId, with the calls that exercise it. */
+const CASES: Record<string, Case[]> = {
+  listBooks: [
+    { name: 'all books', status: 200, call: ({ app }) => request(app).get('/api/books') },
+    { name: 'a page', status: 200, call: ({ app }) => request(app).get('/api/books?limit=2&skip=0') },
+    { name: 'a limit that is not a number', status: 400, call: ({ app }) => request(app).get('/api/books?limit=many') },
+  ],
+  listMyBooks: [
+    {
+      name: "the caller's own books",
+      status: 200,
+      call: ({ app, staff }) => request(app).get(`/api/book?email=${staff.email}`).set(bearer(staff)),
+    },
+    {
+      name: "another user's books",
+      status: 403,
+      call: ({ app, staff, other }) => request(app).get(`/api/book?email=${other.email}`).set(bearer(staff)),
+    },
+    { name: 'without a token', status: 401, call: ({ app, staff }) => request(app).get(`/api/book?email=${staff.email}`) },
+    { name: 'without the e-mail', status: 400, call: ({ app, staff }) => request(app).get('/api/book').set(bearer(staff)) },
+  ],
+  getBook: [
+    { name: 'a stored book', status: 200, call: ({ app, book }) => request(app).get(`/api/book/${book._id}`) },
+    { name: 'an unknown id', status: 404, call: ({ app }) => request(app).get(`/api/book/${MISSING_ID}`) },
+    { name: 'an id that is not an ObjectId', status: 400, call: ({ app }) => request(app).get('/api/book/not-an-id') },
+  ],
+  searchBooks: [
+    { name: 'every match', status: 200, call: ({ app }) => request(app).get('/api/bookbytext?search=pragmatic') },
+    { name: 'a page of matches', status: 200, call: ({ app }) => request(app).get('/api/bookbytext?search=pragmatic&limit=1') },
+    { name: 'without the search text', status: 400, call: ({ app }) => request(app).get('/api/bookbytext') },
+  ],
+  getStats: [
+    { name: 'the tiles', status: 200, call: ({ app }) => request(app).get('/api/stats') },
+    { name: 'a malformed JSON body', status: 400, call: ({ app }) => malformedBody(request(app).get('/api/stats')) },
+  ],
+  addBook: [
+    { name: 'a valid book', status: 201, call: ({ app, staff }) => request(app).post('/api/book').set(bearer(staff)).send(newBook()) },
+    {
+      name: 'a negative price',
+      status: 400,
+      call: ({ app, staff }) =>
+        request(app)
+          .post('/api/book')
+          .set(bearer(staff))
+          .send(newBook({ price: -1 })),
+    },
+    { name: 'without a token', status: 401, call: ({ app }) => request(app).post('/api/book').send(newBook()) },
+    {
+      name: 'a body over the limit',
+      status: 413,
+      call: ({ app, staff }) =>
+        request(app)
+          .post('/api/book')
+          .set(bearer(staff))
+          .send(newBook({ description: 'x'.repeat(200_000) })),
+    },
+    {
+      name: 'a charset the JSON parser refuses',
+      status: 415,
+      call: ({ app, staff }) =>
+        request(app).post('/api/book').set(bearer(staff)).set('Content-Type', 'application/json; charset=koi8-r').send('{}'),
+    },
+    {
+      name: 'one write over the rate limit',
+      status: 429,
+      call: ({ rateLimited, staff }) => request(rateLimited).post('/api/book').set(bearer(staff)).send(newBook()),
+    },
+  ],
+  updateBook: [
+    {
+      name: 'a changed author',
+      status: 200,
+      call: ({ app, staff, book }) => request(app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ author: 'Someone Else' }),
+    },
+    {
+      name: 'an unknown field',
+      status: 400,
+      call: ({ app, staff, book }) => request(app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ colour: 'red' }),
+    },
+    {
+      name: 'an unknown id',
+      status: 404,
+      call: ({ app, staff }) => request(app).put(`/api/bookupdate/${MISSING_ID}`).set(bearer(staff)).send({ author: 'X' }),
+    },
+    {
+      name: 'without a token',
+      status: 401,
+      call: ({ app, book }) => request(app).put(`/api/bookupdate/${book._id}`).send({ author: 'X' }),
+    },
+  ],
+  setBookQuantity: [
+    {
+      name: 'a new total',
+      status: 200,
+      call: ({ app, staff, book }) => request(app).put(`/api/book/${book._id}`).set(bearer(staff)).send({ stockQuantity: 12 }),
+    },
+    {
+      name: 'a negative total',
+      status: 400,
+      call: ({ app, staff, book }) => request(app).put(`/api/book/${book._id}`).set(bearer(staff)).send({ stockQuantity: -3 }),
+    },
+    {
+      name: 'an unknown id',
+      status: 404,
+      call: ({ app, staff }) => request(app).put(`/api/book/${MISSING_ID}`).set(bearer(staff)).send({ stockQuantity: 1 }),
+    },
+  ],
+  setBookPrice: [
+    {
+      name: 'a new price',
+      status: 200,
+      call: ({ app, staff, book }) => request(app).put(`/api/bookprice/${book._id}`).set(bearer(staff)).send({ price: 12.5 }),
+    },
+    {
+      name: 'a price that is not a number',
+      status: 400,
+      call: ({ app, staff, book }) => request(app).put(`/api/bookprice/${book._id}`).set(bearer(staff)).send({ price: 'free' }),
+    },
+    {
+      name: 'an unknown id',
+      status: 404,
+      call: ({ app, staff }) => request(app).put(`/api/bookprice/${MISSING_ID}`).set(bearer(staff)).send({ price: 1 }),
+    },
+  ],
+  deleteBook: [
+    { name: 'a stored book', status: 200, call: ({ app, staff, book }) => request(app).delete(`/api/book/${book._id}`).set(bearer(staff)) },
+    { name: 'an unknown id', status: 404, call: ({ app, staff }) => request(app).delete(`/api/book/${MISSING_ID}`).set(bearer(staff)) },
+    { name: 'without a token', status: 401, call: ({ app, book }) => request(app).delete(`/api/book/${book._id}`) },
+  ],
+  restockBook: [
+    {
+      name: 'two more copies',
+      status: 200,
+      call: ({ app, staff, book }) => request(app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 2 }),
+    },
+    {
+      name: 'an amount of 0',
+      status: 400,
+      call: ({ app, staff, book }) => request(app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 0 }),
+    },
+    {
+      name: 'an unknown id',
+      status: 404,
+      call: ({ app, staff }) => request(app).post(`/api/book/${MISSING_ID}/restock`).set(bearer(staff)).send({ amount: 1 }),
+    },
+  ],
+  deliverBook: [
+    {
+      name: 'three copies',
+      status: 200,
+      call: ({ app, staff, book }) => request(app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 3 }),
+    },
+    {
+      name: 'the whole stock (it must stay above 0)',
+      status: 409,
+      call: ({ app, staff, book }) => request(app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 10 }),
+    },
+    {
+      name: 'an unknown mode',
+      status: 400,
+      call: ({ app, staff, book }) =>
+        request(app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1, mode: 'truck' }),
+    },
+    {
+      name: 'an unknown id',
+      status: 404,
+      call: ({ app, staff }) => request(app).post(`/api/book/${MISSING_ID}/deliver`).set(bearer(staff)).send({ amount: 1 }),
+    },
+  ],
+  listHistories: [
+    { name: 'the log', status: 200, call: ({ app, staff }) => request(app).get('/api/histories?limit=5').set(bearer(staff)) },
+    { name: 'a skip below 0', status: 400, call: ({ app, staff }) => request(app).get('/api/histories?skip=-1').set(bearer(staff)) },
+    { name: 'without a token', status: 401, call: ({ app }) => request(app).get('/api/histories') },
+  ],
+  recordSignIn: [
+    {
+      name: 'a Login event',
+      status: 201,
+      call: ({ app, staff }) => request(app).post('/api/histories').set(bearer(staff)).send({ task: 'Login', bookName: staff.name }),
+    },
+    {
+      name: 'a book event, which only the server records',
+      status: 400,
+      call: ({ app, staff }) => request(app).post('/api/histories').set(bearer(staff)).send({ task: 'Deleted' }),
+    },
+    { name: 'without a token', status: 401, call: ({ app }) => request(app).post('/api/histories').send({ task: 'Login' }) },
+  ],
+  getReviewCount: [
+    { name: 'the count', status: 200, call: ({ app }) => request(app).get('/api/reviewCount') },
+    { name: 'a malformed JSON body', status: 400, call: ({ app }) => malformedBody(request(app).get('/api/reviewCount')) },
+  ],
+  listReviews: [
+    { name: 'the first page', status: 200, call: ({ app }) => request(app).get('/api/reviews?page=0') },
+    { name: 'a page below 0', status: 400, call: ({ app }) => request(app).get('/api/reviews?page=-1') },
+  ],
+  postReview: [
+    {
+      name: 'a comment',
+      status: 201,
+      call: ({ app, staff }) => request(app).post('/api/review').set(bearer(staff)).send({ description: 'Quick delivery.' }),
+    },
+    {
+      name: 'an empty comment',
+      status: 400,
+      call: ({ app, staff }) => request(app).post('/api/review').set(bearer(staff)).send({ description: '  ' }),
+    },
+    { name: 'without a token', status: 401, call: ({ app }) => request(app).post('/api/review').send({ description: 'Hello' }) },
+  ],
+  getHealth: [
+    { name: 'the database answering', status: 200, call: ({ app }) => request(app).get('/api/health') },
+    { name: 'a malformed JSON body', status: 400, call: ({ app }) => malformedBody(request(app).get('/api/health')) },
+  ],
+  createApiToken: [
+    { name: 'a Firebase ID token', status: 200, call: ({ app, staff }) => request(app).post('/api/token').set(bearer(staff)) },
+    {
+      name: 'an API token, which may not renew itself',
+      status: 401,
+      call: ({ app, staff }) =>
+        request(app)
+          .post('/api/token')
+          .set(
+            'Authorization',
+            `Bearer ${signApiToken(TEST_JWT_SECRET, { uid: staff.uid, email: staff.email, name: staff.name, via: 'api' })}`,
+          ),
+    },
+  ],
+  getOpenApiDocument: [
+    { name: 'the document', status: 200, call: ({ app }) => request(app).get('/api/openapi.json') },
+    { name: 'a malformed JSON body', status: 400, call: ({ app }) => malformedBody(request(app).get('/api/openapi.json')) },
+  ],
+};
+
+let ctx: TestContext;
+let staff: TestUser;
+let other: TestUser;
+let doc: Document;
+let ajv: Ajv2020;
+let rateLimited: Express;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  [staff, other] = await Promise.all([createTestUser('Contract Staff'), createTestUser('Contract Other')]);
+  rateLimited = ctx.variant({ writeRateLimitPerMinute: 0 });
+  doc = (await request(ctx.app).get('/api/openapi.json').expect(200)).body as Document;
+  // The document's schemas are JSON Schema 2020-12 (its jsonSchemaDialect): Ajv's 2020 draft reads them as
+  // they are, with the formats zod writes (email). Its components are registered under one id, and each
+  // response schema's "#/components/schemas/X" points there.
+  ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'urn:book-warehouse:components', $defs: doc.components.schemas });
+});
+afterAll(() => ctx.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(op: OperationObject, status: number): ValidateFunction {
+  const key = `${op.operationId} ${status}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${op.operationId} does not document a JSON ${status} answer`);
+    const local = JSON.stringify(schema).replaceAll('"#/components/schemas/', '"urn:book-warehouse:components#/$defs/');
+    validate = ajv.compile(JSON.parse(local) as object);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+it('has calls for every operation the document lists, and for nothing else', () => {
+  expect(
+    operations()
+      .map(({ op }) => op.operationId)
+      .sort(),
+  ).toEqual(Object.keys(CASES).sort());
+});
+
+it('refuses an answer that breaks the document (the check is live)', () => {
+  const getBook = operations().find(({ op }) => op.operationId === 'getBook')!.op;
+  const { _id: _dropped, ...withoutId } = { _id: MISSING_ID, ...newBook() };
+  expect(validatorFor(getBook, 200)(withoutId)).toBe(false);
+  expect(validatorFor(getBook, 404)({ error: { code: 'not_found' } })).toBe(false);
+});
+
+describe.each(Object.entries(CASES))('%s', (operationId, cases) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s: answers as the document says', async (_name, { status, call }) => {
+    const found = operations().find(({ op }) => op.operationId === operationId);
+    if (!found) throw new Error(`the document has no operation ${operationId}`);
+    const book = await addBook(ctx.app, staff, { stockQuantity: 10 });
+    const res = await call({ app: ctx.app, staff, other, book, rateLimited });
+
+    expect({ operationId, status: res.status }).toEqual({ operationId, status });
+    expect(Object.keys(found.op.responses)).toContain(String(res.status));
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const validate = validatorFor(found.op, res.status);
+    const valid = validate(res.body);
+    expect({ operationId, status, errors: valid ? null : validate.errors }).toEqual({ operationId, status, errors: null });
+  });
+});

@@ -89,7 +89,9 @@ console.log(`${CONNECTIONS} connections, ${duration} s per run, median of ${roun
 async function settle(client) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const { inprog } = await client.db('admin').command({ currentOp: 1, active: true, ns: { $regex: '^bench\\.' } });
+    const { inprog } = /** @type {{ inprog: unknown[] }} */ (
+      await client.db('admin').command({ currentOp: 1, active: true, ns: { $regex: '^bench\\.' } })
+    );
     if (!inprog.length || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -224,7 +226,11 @@ try {
     sameBytes,
     ...targets.map((target) => ({
       endpoint: target.name,
-      runtimes: Object.fromEntries(jobs.filter((job) => job.target === target).map((job) => [job.api, medianFor(job)])),
+      runtimes: Object.fromEntries(
+        jobs
+          .filter((job) => job.target === target)
+          .map((job) => /** @type {[string, import('./src/load-test.mjs').Figures]} */ ([job.api, medianFor(job)])),
+      ),
     })),
   ];
 
@@ -255,7 +261,10 @@ try {
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       platform: `${process.platform}-${process.arch}`,
     },
-    node: { bench: process.versions.node, api: Object.fromEntries(runtimes.map((r, i) => [labels[i], r.label.split(' ')[1]])) },
+    node: {
+      bench: process.versions.node,
+      api: Object.fromEntries(runtimes.map((r, i) => /** @type {[string, string]} */ ([labels[i], r.label.split(' ')[1]]))),
+    },
     settings: {
       connections: CONNECTIONS,
       durationSeconds: duration,

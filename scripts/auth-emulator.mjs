@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const EMULATOR_PROJECT_ID = 'demo-book-warehouse';
-export const EMULATOR_HOST = '127.0.0.1:9099';
+const EMULATOR_PROJECT_ID = 'demo-book-warehouse';
+const EMULATOR_HOST = '127.0.0.1:9099';
 
 async function answers(host) {
   try {
@@ -26,7 +26,7 @@ export async function startAuthEmulator({ timeoutMs = 90_000 } = {}) {
   const host = EMULATOR_HOST;
   if (await answers(host)) return { host, projectId: EMULATOR_PROJECT_ID, stop: async () => {} };
 
-  const require = createRequire(path.join(ROOT, 'apps/api/package.json'));
+  const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
   const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID], {
     cwd: ROOT,

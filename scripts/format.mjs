@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const check = process.argv.includes('--check');
-const prettier = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
+const require = createRequire(import.meta.url);
+const prettier = require.resolve('prettier/bin/prettier.cjs');
 const { status } = spawnSync(process.execPath, [prettier, check ? '--check' : '--write', '--log-level', check ? 'warn' : 'log', '.'], {
   stdio: 'inherit',
 });

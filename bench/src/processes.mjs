@@ -12,7 +12,7 @@ import path from 'node:path';
 /** @typedef {{ url: string, stop: () => Promise<void> }} Running */
 
 /** A port the OS just handed out, released for the child to take. */
-export async function freePort() {
+async function freePort() {
   const server = net.createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();

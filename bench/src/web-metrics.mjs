@@ -60,7 +60,7 @@ export async function lighthouseScore(url, runs) {
         throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
       scores.push(Math.round(score * 100));
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
   const sorted = [...scores].sort((a, b) => a - b);

@@ -93,7 +93,7 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 });
 
 // Firebase prepares its sign-in pop-up at start-up on mobile browsers only, which would load Google's script.
-const { defaultBrowserType: _chromium, ...phone } = devices['Pixel 7']!;
+const { defaultBrowserType: _chromium, ...phone } = devices['Pixel 7'];
 
 test.describe('on a phone', () => {
   test.use(phone);

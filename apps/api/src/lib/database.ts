@@ -3,7 +3,7 @@ import { MongoClient, type Db } from 'mongodb';
 export interface Database {
   db: Db;
   /** True when the server answers a ping within the server-selection timeout. */
-  ping(): Promise<boolean>;
+  ping: () => Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -44,13 +44,10 @@ describe('reuseUntilWrite', () => {
   it('keeps the answer it has when a background refresh fails, until maxAgeMs', async () => {
     let failing = false;
     let time = 0;
-    const reuse = reuseUntilWrite(
-      async () => {
-        if (failing) throw new Error('database down');
-        return 'ok';
-      },
-      { maxAgeMs: 1000, now: () => time },
-    );
+    const reuse = reuseUntilWrite(() => (failing ? Promise.reject(new Error('database down')) : Promise.resolve('ok')), {
+      maxAgeMs: 1000,
+      now: () => time,
+    });
     await reuse.read();
     failing = true;
     time = 600;
@@ -94,7 +91,7 @@ describe('reuseUntilWrite', () => {
 
   it('runs again every time when keep() refuses the answer', async () => {
     const state = { runs: 0 };
-    const reuse = reuseUntilWrite(async () => ++state.runs, { maxAgeMs: 1000, keep: (runs) => runs > 2 });
+    const reuse = reuseUntilWrite(() => Promise.resolve(++state.runs), { maxAgeMs: 1000, keep: (runs) => runs > 2 });
     expect([await reuse.read(), await reuse.read(), await reuse.read(), await reuse.read()]).toEqual([1, 2, 3, 3]);
   });
 });
@@ -104,9 +101,9 @@ describe('reuseUntilWritePerKey', () => {
   function keyed(maxKeys: number) {
     const runs = new Map<string, number>();
     const reuse = reuseUntilWritePerKey(
-      async (key) => {
+      (key) => {
         runs.set(key, (runs.get(key) ?? 0) + 1);
-        return `${key}#${runs.get(key)}`;
+        return Promise.resolve(`${key}#${runs.get(key)}`);
       },
       { maxAgeMs: 1000, maxKeys },
     );

@@ -47,7 +47,7 @@ function stages(plan: Document | undefined): string[] {
   if (!plan) return [];
   return [
     plan['stage'] as string,
-    ...stages(plan['inputStage']),
+    ...stages(plan['inputStage'] as Document | undefined),
     ...((plan['inputStages'] as Document[] | undefined) ?? []).flatMap(stages),
   ];
 }
@@ -78,9 +78,9 @@ async function plansOf(collection: string, call: () => Promise<unknown>): Promis
     .find({ ns: `${db.databaseName}.${collection}`, op: 'query' })
     .toArray();
   return entries.map((entry) => ({
-    stages: stages(entry['execStats']),
+    stages: stages(entry['execStats'] as Document),
     docsExamined: entry['docsExamined'] as number,
-    needed: (entry['nreturned'] as number) + ((entry['command'] as Document)['skip'] ?? 0),
+    needed: (entry['nreturned'] as number) + (((entry['command'] as Document)['skip'] as number | undefined) ?? 0),
   }));
 }
 

@@ -31,9 +31,8 @@ type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<R
 
 /** Stubs the network boundary: every API call goes to `handler`. Returns the mock to inspect the calls. */
 export function stubFetch(handler: Handler) {
-  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    Promise.resolve(handler(new URL(String(input), 'http://localhost'), init)),
-  );
+  // lib/api-client.ts calls fetch with a path, never a Request or URL object.
+  const mock = vi.fn((input: string, init?: RequestInit) => Promise.resolve(handler(new URL(input, 'http://localhost'), init)));
   vi.stubGlobal('fetch', mock);
   return mock;
 }

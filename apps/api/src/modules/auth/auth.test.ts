@@ -35,7 +35,7 @@ const apiClaims = () => ({
 /** The emulator's own token with some claims replaced (its tokens are unsigned: alg "none"). */
 function forgeEmulatorToken(changes: Record<string, unknown>): string {
   const [header, payload] = staff.token.split('.');
-  const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), ...changes };
+  const claims = { ...(JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>), ...changes };
   return `${header}.${b64(claims)}.`;
 }
 

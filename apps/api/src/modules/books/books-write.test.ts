@@ -74,7 +74,7 @@ describe('POST /api/book', () => {
       .get(`/api/book/${book._id}`)
       .expect(200)
       .expect('content-type', /application\/json/);
-    expect(res.body.description).toBe(markup);
+    expect(BookSchema.parse(res.body).description).toBe(markup);
   });
 });
 

@@ -37,7 +37,7 @@ export function searchKeysOf(book: Partial<Record<(typeof SEARCHED_FIELDS)[numbe
   for (const field of SEARCHED_FIELDS) {
     const value = book[field];
     if (value === undefined || value === null) continue;
-    for (const word of wordsOf(String(value))) {
+    for (const word of wordsOf(typeof value === 'string' ? value : JSON.stringify(value))) {
       const chars = Array.from(word);
       for (let start = 0; start < chars.length; start++) keys.add(chars.slice(start, start + KEY_CHARS).join(''));
     }

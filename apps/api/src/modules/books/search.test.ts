@@ -24,7 +24,7 @@ async function add(overrides: Partial<NewBook>): Promise<string> {
 
 async function search(text: string, page: { limit?: number; skip?: number } = {}): Promise<string[]> {
   const query = new URLSearchParams({ search: text, ...Object.fromEntries(Object.entries(page).map(([k, v]) => [k, String(v)])) });
-  const res = await request(ctx.app).get(`/api/bookbytext?${query}`).expect(200).expect('content-type', /json/);
+  const res = await request(ctx.app).get(`/api/bookbytext?${query.toString()}`).expect(200).expect('content-type', /json/);
   return BookSchema.array()
     .parse(res.body)
     .map((book) => book._id);

@@ -23,7 +23,7 @@ import {
   SearchQuerySchema,
   StatsSchema,
 } from '@book-warehouse/types';
-import { version } from '../../../package.json';
+import { license, version } from '../../../package.json';
 
 /**
  * The OpenAPI 3.1 document, generated from the shared zod schemas. Only this route table is written by hand:
@@ -54,6 +54,8 @@ type ComponentName = keyof typeof COMPONENTS;
 type Method = 'get' | 'post' | 'put' | 'delete';
 
 interface Operation {
+  /** The method name a generated client gets: camelCase, verb first. */
+  id: string;
   method: Method;
   /** Express-style path under /api, e.g. "/book/:id". */
   path: string;
@@ -76,6 +78,7 @@ const id = IdParamsSchema;
 
 const OPERATIONS: readonly Operation[] = [
   {
+    id: 'listBooks',
     method: 'get',
     path: '/books',
     summary: 'All books in insertion order (optionally paged)',
@@ -83,6 +86,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', array: true, description: 'The books' },
   },
   {
+    id: 'listMyBooks',
     method: 'get',
     path: '/book',
     summary: "The caller's own books (My Items)",
@@ -91,8 +95,16 @@ const OPERATIONS: readonly Operation[] = [
     errors: [403],
     ok: { status: 200, schema: 'Book', array: true, description: "The caller's books" },
   },
-  { method: 'get', path: '/book/:id', summary: 'One book', params: id, ok: { status: 200, schema: 'Book', description: 'The book' } },
   {
+    id: 'getBook',
+    method: 'get',
+    path: '/book/:id',
+    summary: 'One book',
+    params: id,
+    ok: { status: 200, schema: 'Book', description: 'The book' },
+  },
+  {
+    id: 'searchBooks',
     method: 'get',
     path: '/bookbytext',
     summary: 'Books whose name, author, publisher or category contains the text (case-insensitive)',
@@ -105,12 +117,14 @@ const OPERATIONS: readonly Operation[] = [
     },
   },
   {
+    id: 'getStats',
     method: 'get',
     path: '/stats',
     summary: 'Dashboard tiles summed in the database',
     ok: { status: 200, schema: 'Stats', description: 'Book count, total stock, total stock value' },
   },
   {
+    id: 'addBook',
     method: 'post',
     path: '/book',
     summary: 'Add a book; the owner is the caller; records "Added"',
@@ -119,6 +133,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 201, schema: 'Book', description: 'The stored book' },
   },
   {
+    id: 'updateBook',
     method: 'put',
     path: '/bookupdate/:id',
     summary: 'Edit a book (every field optional); records "Updated"',
@@ -128,6 +143,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
+    id: 'setBookQuantity',
     method: 'put',
     path: '/book/:id',
     summary: "Set the stock total (the original client's call); records the change",
@@ -137,6 +153,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
+    id: 'setBookPrice',
     method: 'put',
     path: '/bookprice/:id',
     summary: 'Set the price; records "Price Updated to {n}"',
@@ -146,6 +163,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
+    id: 'deleteBook',
     method: 'delete',
     path: '/book/:id',
     summary: 'Delete a book; records "Deleted"',
@@ -154,6 +172,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', description: 'The deleted book' },
   },
   {
+    id: 'restockBook',
     method: 'post',
     path: '/book/:id/restock',
     summary: 'Raise the stock by amount, atomically; records "Added {n} Quantity"',
@@ -163,6 +182,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
+    id: 'deliverBook',
     method: 'post',
     path: '/book/:id/deliver',
     summary: 'Lower the stock by amount, atomically, while stock - amount > 0 (mode "card": >= 0); records "Deleverd {n} Quantity"',
@@ -173,6 +193,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
+    id: 'listHistories',
     method: 'get',
     path: '/histories',
     summary: 'History entries, newest first (optionally paged)',
@@ -181,6 +202,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'HistoryEntry', array: true, description: 'The entries' },
   },
   {
+    id: 'recordSignIn',
     method: 'post',
     path: '/histories',
     summary: 'Record a sign-in event; the e-mail comes from the token',
@@ -189,12 +211,14 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 201, schema: 'HistoryEntry', description: 'The stored entry' },
   },
   {
+    id: 'getReviewCount',
     method: 'get',
     path: '/reviewCount',
     summary: 'Number of comments (pages = ceil(count / 3))',
     ok: { status: 200, schema: 'ReviewCount', description: 'The count' },
   },
   {
+    id: 'listReviews',
     method: 'get',
     path: '/reviews',
     summary: 'One page of 3 comments, newest first, page 0 first',
@@ -202,6 +226,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Review', array: true, description: 'The page' },
   },
   {
+    id: 'postReview',
     method: 'post',
     path: '/review',
     summary: "Post a comment; name, avatar and time are the server's",
@@ -210,12 +235,14 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 201, schema: 'Review', description: 'The stored comment' },
   },
   {
+    id: 'getHealth',
     method: 'get',
     path: '/health',
     summary: 'Whether the API reaches its database (503 when it does not)',
     ok: { status: 200, schema: 'Health', description: 'Up' },
   },
   {
+    id: 'createApiToken',
     method: 'post',
     path: '/token',
     summary: "Exchange a Firebase ID token for the API's own 15-minute token",
@@ -225,6 +252,7 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'ApiToken', description: 'The token' },
   },
   {
+    id: 'getOpenApiDocument',
     method: 'get',
     path: '/openapi.json',
     summary: 'This document',
@@ -234,7 +262,7 @@ const OPERATIONS: readonly Operation[] = [
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input; error.fields names each field',
+  400: 'Invalid input (error.fields names each field), or a body that is not valid JSON',
   401: 'No valid token',
   403: 'Not allowed for this user',
   404: 'No such book',
@@ -271,8 +299,8 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
 }
 
 function errorStatuses(op: Operation): number[] {
-  const statuses = new Set(op.errors ?? []);
-  if (op.params || op.query || op.body) statuses.add(400);
+  // Every call passes through the JSON parser, so a malformed JSON body is a 400 on any of them.
+  const statuses = new Set([400, ...(op.errors ?? [])]);
   if (op.auth) statuses.add(401);
   if (op.params?.shape.id) statuses.add(404);
   // Every write passes through the JSON parser and the rate limit, with or without a body schema.
@@ -301,13 +329,19 @@ export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 export function buildOpenApiDocument(options: { apiTokens: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  // Only the components some operation uses: ApiToken goes when POST /token does.
+  const used = new Set<ComponentName>(['ApiError']);
   for (const op of OPERATIONS) {
     if (op.apiTokensOnly && !options.apiTokens) continue;
+    if (op.body) used.add(op.body);
+    if (op.ok.schema) used.add(op.ok.schema);
     const path = toOpenApiPath(op.path);
     paths[path] ??= {};
     paths[path][op.method] = {
+      operationId: op.id,
       summary: op.summary,
-      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      // Explicit on every operation: a public call says so with an empty list.
+      security: op.auth ? [{ bearer: [] }] : [],
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       responses: responses(op),
@@ -319,12 +353,18 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
     info: {
       title: 'Book Warehouse API',
       version,
+      // The package's licence: UNLICENSED, npm's word for "no licence is granted" (private code); the link says so.
+      license: { name: license, url: 'https://docs.npmjs.com/cli/v10/configuring-npm/package-json#license' },
       description: 'Every failure answers { "error": { "code", "message", "fields"?, "requestId" } } (ApiError).',
     },
     servers: [{ url: '/api' }],
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)])),
+      schemas: Object.fromEntries(
+        Object.entries(COMPONENTS)
+          .filter(([name]) => used.has(name as ComponentName))
+          .map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
+      ),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'A Firebase ID token, or an API token from POST /api/token' },
       },

@@ -72,7 +72,7 @@ async function freshBook(): Promise<Book> {
 }
 
 const stored = async () => ({
-  books: (await request(ctx.app).get('/api/books').expect(200)).body,
+  books: (await request(ctx.app).get('/api/books').expect(200)).body as unknown,
   histories: await ctx.db.collection('histories').countDocuments(),
   reviews: await ctx.db.collection('reviews').countDocuments(),
 });
@@ -121,7 +121,7 @@ it('a change by another user is recorded under their own e-mail, not the ownerâ€
   const book = await freshBook();
   await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(other)).send({ amount: 2 }).expect(200);
   expect((await readBook(ctx.app, book._id))?.email).toBe(owner.email);
-  const [entry] = (await request(ctx.app).get('/api/histories').set(bearer(owner)).expect(200)).body;
+  const [entry] = (await request(ctx.app).get('/api/histories').set(bearer(owner)).expect(200)).body as unknown[];
   expect(entry).toMatchObject({ email: other.email, task: 'Added 2 Quantity' });
 });
 

@@ -7,14 +7,14 @@ import { apiError, bearer, newBook, useTestApp, useTestUsers } from '../../../te
 const ctx = useTestApp({ emptyBeforeEach: ['books'] });
 const [staff] = useTestUsers('Rita Staff');
 
-const bookCount = async () => (await request(ctx.app).get('/api/books').expect(200)).body.length as number;
+const bookCount = async () => ((await request(ctx.app).get('/api/books').expect(200)).body as unknown[]).length;
 
 /** A logger whose JSON lines are kept for the test to read. */
 function capturedLogger() {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });

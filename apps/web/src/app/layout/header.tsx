@@ -7,8 +7,8 @@ import { pageTitle } from './page-titles';
 import { useScrolledPast } from './use-scrolled-past';
 
 /** Spec section 9: the header style changes after 100px of scroll, the nav link colour after 120px. */
-export const HEADER_SCROLL_PX = 100;
-export const NAV_COLOUR_SCROLL_PX = 120;
+const HEADER_SCROLL_PX = 100;
+const NAV_COLOUR_SCROLL_PX = 120;
 
 const links = [
   { to: paths.home, label: 'Home' },
@@ -35,7 +35,7 @@ export function Header() {
   const onLogout = async () => {
     setOpen(false);
     // Home first: signing out on a protected page would otherwise send its guard to /login.
-    navigate(paths.home);
+    void navigate(paths.home);
     try {
       // Loaded on demand, like Firebase itself (lib/lazy-auth.ts); a signed-in user already has it.
       const { signOut } = await import('../../features/auth/api/sign-out');

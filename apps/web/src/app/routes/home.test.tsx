@@ -7,7 +7,7 @@ import { json, renderWithApp, stubFetch } from '../../test/render-with-app';
 import { HomePage } from './home';
 
 function LoginProbe() {
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   return <p>Login page, from {JSON.stringify(state)}</p>;
 }
 

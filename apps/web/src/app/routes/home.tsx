@@ -12,7 +12,7 @@ import { ServicesSection } from '../../features/landing/services-section';
 import { CommentSection } from '../../features/reviews/components/comment-section';
 
 /** The landing page shows the first 6 books (spec section 9). */
-export const LANDING_BOOKS = 6;
+const LANDING_BOOKS = 6;
 /** The covers on screen at first paint on a wide screen (three columns); the rest load lazily. */
 const FIRST_ROW = 3;
 

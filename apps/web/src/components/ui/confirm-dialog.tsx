@@ -55,6 +55,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             {pending.message}
           </p>
           <div className="mt-6 flex justify-end gap-3">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself (the WAI-ARIA dialog pattern); Cancel is the safe choice */}
             <Button variant="secondary" autoFocus onClick={() => close(false)}>
               Cancel
             </Button>

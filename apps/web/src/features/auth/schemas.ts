@@ -7,7 +7,7 @@ export const LoginFormSchema = z.object({
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /** The spec's message for a mismatch is kept exactly: 'Password Do not match'. */
-export const PASSWORD_MISMATCH = 'Password Do not match';
+const PASSWORD_MISMATCH = 'Password Do not match';
 
 export const RegisterFormSchema = z
   .object({

@@ -1,5 +1,5 @@
 /** Card descriptions: cut to 50 characters plus ' ...' when 50 or longer (spec section 9). */
-export const DESCRIPTION_LIMIT = 50;
+const DESCRIPTION_LIMIT = 50;
 
 export const truncateDescription = (text: string): string =>
   text.length >= DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT)} ...` : text;

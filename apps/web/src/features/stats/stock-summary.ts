@@ -1,7 +1,7 @@
 import type { Book } from '@book-warehouse/types';
 
 /** Books shown in the 'least stock' chart. */
-export const LEAST_STOCK_COUNT = 10;
+const LEAST_STOCK_COUNT = 10;
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 

@@ -15,7 +15,7 @@ export function ManageItemsPage() {
         <BooksTable
           selectedId={itemid}
           onDeleted={(book) => {
-            if (book._id === itemid) navigate(paths.dashboard.manageItems);
+            if (book._id === itemid) void navigate(paths.dashboard.manageItems);
           }}
         />
         <Outlet />

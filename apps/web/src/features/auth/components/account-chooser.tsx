@@ -83,6 +83,7 @@ export function AccountChooser({ provider, onPick, onClose }: AccountChooserProp
           </div>
           {adding ? (
             <form onSubmit={form.handleSubmit(pick)} noValidate className="flex flex-col gap-3">
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself (the WAI-ARIA dialog pattern), here to its first field */}
               <Field label="Name" autoComplete="name" autoFocus {...form.register('name')} error={form.formState.errors.name} />
               <Field label="Email" type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email} />
               <div className="flex justify-end gap-3">

@@ -57,7 +57,7 @@ describe('LoginForm sign-in', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret-one');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ task: 'Login' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ task: 'Login' });
   });
 
   it('still continues when only the history record fails, with the server message in a toast', async () => {

@@ -16,7 +16,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { register, handleSubmit, getValues, formState } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) });
   const [providerError, setProviderError] = useState('');
   // Handed on to Register, so signing up also returns to where the user was headed.
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setProviderError('');

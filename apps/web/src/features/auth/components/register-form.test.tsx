@@ -53,7 +53,7 @@ describe('RegisterForm', () => {
     expect(register).toHaveBeenCalledWith('Ada Lovelace', 'ada@example.com', 'secret-one');
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(String(input)).toBe('/api/histories');
-    expect(JSON.parse(String(init?.body))).toMatchObject({ task: 'Singup', bookName: 'Ada Lovelace' });
+    expect(JSON.parse(init?.body as string)).toMatchObject({ task: 'Singup', bookName: 'Ada Lovelace' });
     expect(onRegistered).toHaveBeenCalledOnce();
   });
 

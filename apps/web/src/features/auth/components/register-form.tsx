@@ -13,7 +13,7 @@ import { RegisterFormSchema, type RegisterForm } from '../schemas';
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(RegisterFormSchema) });
   const [providerError, setProviderError] = useState('');
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     setProviderError('');

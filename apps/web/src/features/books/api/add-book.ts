@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Adds a book; the server sets the owner from the token and records the 'Added' history entry. */
-export const addBook = (body: NewBook) => apiRequest('/book', { method: 'POST', body, schema: (s) => s.BookSchema });
+const addBook = (body: NewBook) => apiRequest('/book', { method: 'POST', body, schema: (s) => s.BookSchema });
 
 export function useAddBook() {
   const invalidate = useInvalidateStock();

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Deletes a book; the server records the 'Deleted' history entry in the same request. */
-export const deleteBook = (id: string) => apiRequest(`/book/${id}`, { method: 'DELETE', schema: (s) => s.BookSchema });
+const deleteBook = (id: string) => apiRequest(`/book/${id}`, { method: 'DELETE', schema: (s) => s.BookSchema });
 
 export function useDeleteBook() {
   const invalidate = useInvalidateStock();

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { booksKeys } from './get-books';
 
-export const deliverBook = (id: string, body: Deliver) =>
-  apiRequest(`/book/${id}/deliver`, { method: 'POST', body, schema: (s) => s.BookSchema });
+const deliverBook = (id: string, body: Deliver) => apiRequest(`/book/${id}/deliver`, { method: 'POST', body, schema: (s) => s.BookSchema });
 
 /** Every list that shows books or history refreshes after a change (spec: re-fetched on every change). */
 export function useInvalidateStock() {

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { booksKeys, getBooks } from './get-books';
 
 /** /allbook loads the catalogue this many books at a time, never all at once. */
-export const BOOKS_PER_PAGE = 12;
+const BOOKS_PER_PAGE = 12;
 
 /** The whole catalogue in pages of BOOKS_PER_PAGE, fetched one 'Load more' at a time with limit and skip. */
 export function useBookPages() {

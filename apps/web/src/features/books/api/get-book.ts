@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { booksKeys } from './get-books';
 
-export const getBook = (id: string, signal?: AbortSignal) => apiRequest(`/book/${id}`, { schema: (s) => s.BookSchema, signal });
+const getBook = (id: string, signal?: AbortSignal) => apiRequest(`/book/${id}`, { schema: (s) => s.BookSchema, signal });
 
 /** Under the 'books' key, so every book mutation refreshes it too. */
 export const bookQueryOptions = (id: string) =>

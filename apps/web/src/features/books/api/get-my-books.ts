@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { booksKeys } from './get-books';
 
 /** The books a user added; the API answers only for the caller's own e-mail. */
-export const getBooksByOwner = (email: string, signal?: AbortSignal) =>
+const getBooksByOwner = (email: string, signal?: AbortSignal) =>
   apiRequest('/book', { query: { email }, schema: (s) => s.BookSchema.array(), signal });
 
 export const booksByOwnerQueryOptions = (email: string) =>

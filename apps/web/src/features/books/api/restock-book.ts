@@ -4,8 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Adds copies atomically on the server (the app sends the amount, never a computed total). */
-export const restockBook = (id: string, body: Restock) =>
-  apiRequest(`/book/${id}/restock`, { method: 'POST', body, schema: (s) => s.BookSchema });
+const restockBook = (id: string, body: Restock) => apiRequest(`/book/${id}/restock`, { method: 'POST', body, schema: (s) => s.BookSchema });
 
 export function useRestockBook() {
   const invalidate = useInvalidateStock();

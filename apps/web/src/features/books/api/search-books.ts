@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client';
 import { booksKeys } from './get-books';
 
-export const searchBooks = (query: SearchQuery, signal?: AbortSignal) =>
+const searchBooks = (query: SearchQuery, signal?: AbortSignal) =>
   apiRequest('/bookbytext', { query, schema: (s) => s.BookSchema.array(), signal });
 
 export const searchBooksQueryOptions = (query: SearchQuery) =>

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** PUT /bookprice/{id} with only the new price; the server records 'Price Updated to {n}'. */
-export const setBookPrice = (id: string, body: BookPricePut) =>
+const setBookPrice = (id: string, body: BookPricePut) =>
   apiRequest(`/bookprice/${id}`, { method: 'PUT', body, schema: (s) => s.BookSchema });
 
 export function useSetBookPrice() {

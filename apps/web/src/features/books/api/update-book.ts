@@ -4,8 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateStock } from './deliver-book';
 
 /** Sends only the changed fields; the server records the 'Updated' history entry. */
-export const updateBook = (id: string, body: BookUpdate) =>
-  apiRequest(`/bookupdate/${id}`, { method: 'PUT', body, schema: (s) => s.BookSchema });
+const updateBook = (id: string, body: BookUpdate) => apiRequest(`/bookupdate/${id}`, { method: 'PUT', body, schema: (s) => s.BookSchema });
 
 export function useUpdateBook() {
   const invalidate = useInvalidateStock();

@@ -72,7 +72,7 @@ describe('AddBookForm', () => {
     expect(String(input)).toBe('/api/book');
     expect(init?.method).toBe('POST');
     const { _id, email, ...fields } = saved;
-    expect(JSON.parse(String(init?.body))).toEqual(fields);
+    expect(JSON.parse(init?.body as string)).toEqual(fields);
     expect(screen.getByLabelText('Book name')).toHaveValue('');
   });
 

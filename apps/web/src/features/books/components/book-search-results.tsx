@@ -7,7 +7,7 @@ import { BookCard } from './book-card';
 import { BookGrid } from './book-grid';
 
 /** Cards per page of results. */
-export const SEARCH_PAGE_SIZE = 12;
+const SEARCH_PAGE_SIZE = 12;
 
 /**
  * The books matching `search` (GET /bookbytext; an empty search matches every book) as cards, a page at a

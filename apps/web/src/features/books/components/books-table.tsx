@@ -14,7 +14,7 @@ import { isOutOfStock } from '../truncate';
 import { formatPrice } from './book-card';
 
 /** Rows per page: the table never downloads every book. */
-export const BOOKS_PAGE_SIZE = 20;
+const BOOKS_PAGE_SIZE = 20;
 
 /** All products, a page at a time (one extra row is asked for to know whether a next page exists). */
 export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onDeleted: (book: Book) => void }) {

@@ -14,7 +14,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-const bodyOf = (init: RequestInit | undefined): unknown => JSON.parse(String(init?.body));
+const bodyOf = (init: RequestInit | undefined): unknown => JSON.parse(init?.body as string);
 
 async function typeAmount(amount: string) {
   const input = screen.getByLabelText('Amount of Dune');

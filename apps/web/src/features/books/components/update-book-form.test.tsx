@@ -33,7 +33,7 @@ describe('UpdateBookForm', () => {
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(String(input)).toBe(`/api/bookupdate/${book._id}`);
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ author: 'F. Herbert', price: 11 });
+    expect(JSON.parse(init?.body as string)).toEqual({ author: 'F. Herbert', price: 11 });
     expect(screen.getByLabelText('Author')).toHaveValue('');
   });
 

@@ -21,14 +21,14 @@ export function DashboardSearch() {
     setText(value);
     clearTimeout(timer.current);
     const query = value.trim();
-    if (query) timer.current = setTimeout(() => open(query), SEARCH_DEBOUNCE_MS);
+    if (query) timer.current = setTimeout(() => void open(query), SEARCH_DEBOUNCE_MS);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     clearTimeout(timer.current);
     const query = text.trim();
-    if (query) open(query);
+    if (query) void open(query);
   };
 
   return (

@@ -2,10 +2,10 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Entries per request; 'Load more' asks for the next ones. */
-export const HISTORY_PAGE_SIZE = 50;
+const HISTORY_PAGE_SIZE = 50;
 
 /** Newest first (the server sorts by its own timestamp). */
-export const getHistories = (skip: number, signal?: AbortSignal) =>
+const getHistories = (skip: number, signal?: AbortSignal) =>
   apiRequest('/histories', { query: { limit: HISTORY_PAGE_SIZE, skip }, schema: (s) => s.HistoryEntrySchema.array(), signal });
 
 export const historiesQueryOptions = () =>

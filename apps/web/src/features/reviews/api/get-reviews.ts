@@ -8,7 +8,7 @@ export const reviewsKeys = {
 };
 
 /** One page of comments, newest first; the API counts pages from 0. */
-export const getReviews = (page: number, signal?: AbortSignal) =>
+const getReviews = (page: number, signal?: AbortSignal) =>
   apiRequest('/reviews', { query: { page }, schema: (s) => s.ReviewSchema.array(), signal });
 
 export const reviewsQueryOptions = (page: number) =>

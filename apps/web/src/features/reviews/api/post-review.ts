@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { reviewsKeys } from './get-reviews';
 
 /** Posts a comment; the server takes the author's name from the token and sets the avatar and time. */
-export const postReview = (body: NewReview) => apiRequest('/review', { method: 'POST', body, schema: (s) => s.ReviewSchema });
+const postReview = (body: NewReview) => apiRequest('/review', { method: 'POST', body, schema: (s) => s.ReviewSchema });
 
 /** The count and every page refresh afterwards: a new comment shifts all pages by one. */
 export function usePostReview() {

@@ -17,14 +17,14 @@ const review = (n: number): Review => ({
 /** A fake API holding `count` comments, newest (highest number) first, 3 per page like the real one. */
 function fakeApi(count: number) {
   const reviews = Array.from({ length: count }, (_, i) => review(count - i));
-  const fetchMock = stubFetch(async (url, init) => {
+  const fetchMock = stubFetch((url, init) => {
     if (url.pathname === '/api/reviewCount') return json({ count: reviews.length });
     if (url.pathname === '/api/reviews') {
       const page = Number(url.searchParams.get('page'));
       return json(reviews.slice(page * 3, page * 3 + 3));
     }
     if (url.pathname === '/api/review' && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { description: string };
+      const body = JSON.parse(init.body as string) as { description: string };
       const posted = { ...review(reviews.length + 1), name: 'Ada Lovelace', description: body.description };
       reviews.unshift(posted);
       return json(posted, 201);
@@ -95,7 +95,7 @@ describe('CommentSection posting', () => {
 
     expect(await screen.findByText('Comment successfully')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ description: 'Great warehouse!' });
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ description: 'Great warehouse!' });
     // Back on page 1, where the newest comment is, with the new count.
     expect(await screen.findByText('Great warehouse!')).toBeInTheDocument();
     expect(pageButton(1)).toHaveAttribute('aria-current', 'page');

@@ -4,7 +4,7 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const count = new Intl.NumberFormat('en-US');
 
 /** The spec's User Login tile is a fixed placeholder. */
-export const USER_LOGIN_PLACEHOLDER = '00';
+const USER_LOGIN_PLACEHOLDER = '00';
 
 function Tile({ label, value, tone }: { label: string; value: string | undefined; tone: string }) {
   return (

@@ -1,0 +1,249 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Book } from '@book-warehouse/types';
+import { addBook, bearer, newBook, TEST_JWT_SECRET, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
+import { signApiToken } from '../auth/token-verifier';
+
+/**
+ * The served OpenAPI document is a contract: every operation is called against the real app (real mongod,
+ * real emulator users), with valid input and with input it refuses, and each answer's status must be one the
+ * document lists for that operation and its body must match the schema the document gives for that status.
+ */
+
+interface ResponseObject {
+  content?: Record<string, { schema: unknown }>;
+}
+interface OperationObject {
+  operationId: string;
+  responses: Record<string, ResponseObject>;
+}
+interface Document {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+/** What a case gets to build its request. */
+interface Fixture {
+  app: Express;
+  staff: TestUser;
+  other: TestUser;
+  /** A book added for this case alone (stock 10). */
+  book: Book;
+  /** The same app on the same database, whose one write a minute is spent. */
+  rateLimited: Express;
+}
+
+interface Case {
+  name: string;
+  status: number;
+  call: (f: Fixture) => request.Test;
+}
+
+const MISSING_ID = '0123456789abcdef01234567';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+/** A path under /api, or one built from the case's fixture (its book's id). */
+type Path = string | ((f: Fixture) => string);
+const book =
+  (suffix = '') =>
+  (f: Fixture) =>
+    `/book/${f.book._id}${suffix}`;
+const missing = (suffix = '') => `/book/${MISSING_ID}${suffix}`;
+
+/** A call by `who` (a signed-in user, or nobody), with a JSON body if given. */
+function caller(who: (f: Fixture) => TestUser | undefined) {
+  return (method: Method, path: Path, body?: object) => (f: Fixture) => {
+    const user = who(f);
+    let test = request(f.app)[method](`/api${typeof path === 'string' ? path : path(f)}`);
+    if (user) test = test.set(bearer(user));
+    return body ? test.send(body) : test;
+  };
+}
+const anonymous = caller(() => undefined);
+const asStaff = caller((f) => f.staff);
+
+/** A JSON body that does not parse: the JSON parser runs before every route, so any call refuses it. */
+const malformedBody = (path: string) => (f: Fixture) =>
+  request(f.app).get(`/api${path}`).set('Content-Type', 'application/json').send('{"not json');
+
+/** Every operation of the document, by operationId, with the calls that exercise it. */
+const CASES: Record<string, Case[]> = {
+  listBooks: [
+    { name: 'all books', status: 200, call: anonymous('get', '/books') },
+    { name: 'a page', status: 200, call: anonymous('get', '/books?limit=2&skip=0') },
+    { name: 'a limit that is not a number', status: 400, call: anonymous('get', '/books?limit=many') },
+  ],
+  listMyBooks: [
+    { name: "the caller's own books", status: 200, call: asStaff('get', (f) => `/book?email=${f.staff.email}`) },
+    { name: "another user's books", status: 403, call: asStaff('get', (f) => `/book?email=${f.other.email}`) },
+    { name: 'without a token', status: 401, call: anonymous('get', (f) => `/book?email=${f.staff.email}`) },
+    { name: 'without the e-mail', status: 400, call: asStaff('get', '/book') },
+  ],
+  getBook: [
+    { name: 'a stored book', status: 200, call: anonymous('get', book()) },
+    { name: 'an unknown id', status: 404, call: anonymous('get', missing()) },
+    { name: 'an id that is not an ObjectId', status: 400, call: anonymous('get', '/book/not-an-id') },
+  ],
+  searchBooks: [
+    { name: 'every match', status: 200, call: anonymous('get', '/bookbytext?search=pragmatic') },
+    { name: 'a page of matches', status: 200, call: anonymous('get', '/bookbytext?search=pragmatic&limit=1') },
+    { name: 'without the search text', status: 400, call: anonymous('get', '/bookbytext') },
+  ],
+  getStats: [
+    { name: 'the tiles', status: 200, call: anonymous('get', '/stats') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/stats') },
+  ],
+  addBook: [
+    { name: 'a valid book', status: 201, call: asStaff('post', '/book', newBook()) },
+    { name: 'a negative price', status: 400, call: asStaff('post', '/book', newBook({ price: -1 })) },
+    { name: 'without a token', status: 401, call: anonymous('post', '/book', newBook()) },
+    { name: 'a body over the limit', status: 413, call: asStaff('post', '/book', newBook({ description: 'x'.repeat(200_000) })) },
+    {
+      name: 'a charset the JSON parser refuses',
+      status: 415,
+      call: (f) => asStaff('post', '/book')(f).set('Content-Type', 'application/json; charset=koi8-r').send('{}'),
+    },
+    { name: 'one write over the rate limit', status: 429, call: (f) => asStaff('post', '/book', newBook())({ ...f, app: f.rateLimited }) },
+  ],
+  updateBook: [
+    { name: 'a changed author', status: 200, call: asStaff('put', (f) => `/bookupdate/${f.book._id}`, { author: 'Someone Else' }) },
+    { name: 'an unknown field', status: 400, call: asStaff('put', (f) => `/bookupdate/${f.book._id}`, { colour: 'red' }) },
+    { name: 'an unknown id', status: 404, call: asStaff('put', `/bookupdate/${MISSING_ID}`, { author: 'X' }) },
+    { name: 'without a token', status: 401, call: anonymous('put', (f) => `/bookupdate/${f.book._id}`, { author: 'X' }) },
+  ],
+  setBookQuantity: [
+    { name: 'a new total', status: 200, call: asStaff('put', book(), { stockQuantity: 12 }) },
+    { name: 'a negative total', status: 400, call: asStaff('put', book(), { stockQuantity: -3 }) },
+    { name: 'an unknown id', status: 404, call: asStaff('put', missing(), { stockQuantity: 1 }) },
+  ],
+  setBookPrice: [
+    { name: 'a new price', status: 200, call: asStaff('put', (f) => `/bookprice/${f.book._id}`, { price: 12.5 }) },
+    { name: 'a price that is not a number', status: 400, call: asStaff('put', (f) => `/bookprice/${f.book._id}`, { price: 'free' }) },
+    { name: 'an unknown id', status: 404, call: asStaff('put', `/bookprice/${MISSING_ID}`, { price: 1 }) },
+  ],
+  deleteBook: [
+    { name: 'a stored book', status: 200, call: asStaff('delete', book()) },
+    { name: 'an unknown id', status: 404, call: asStaff('delete', missing()) },
+    { name: 'without a token', status: 401, call: anonymous('delete', book()) },
+  ],
+  restockBook: [
+    { name: 'two more copies', status: 200, call: asStaff('post', book('/restock'), { amount: 2 }) },
+    { name: 'an amount of 0', status: 400, call: asStaff('post', book('/restock'), { amount: 0 }) },
+    { name: 'an unknown id', status: 404, call: asStaff('post', missing('/restock'), { amount: 1 }) },
+  ],
+  deliverBook: [
+    { name: 'three copies', status: 200, call: asStaff('post', book('/deliver'), { amount: 3 }) },
+    { name: 'the whole stock (it must stay above 0)', status: 409, call: asStaff('post', book('/deliver'), { amount: 10 }) },
+    { name: 'an unknown mode', status: 400, call: asStaff('post', book('/deliver'), { amount: 1, mode: 'truck' }) },
+    { name: 'an unknown id', status: 404, call: asStaff('post', missing('/deliver'), { amount: 1 }) },
+  ],
+  listHistories: [
+    { name: 'the log', status: 200, call: asStaff('get', '/histories?limit=5') },
+    { name: 'a skip below 0', status: 400, call: asStaff('get', '/histories?skip=-1') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/histories') },
+  ],
+  recordSignIn: [
+    { name: 'a Login event', status: 201, call: asStaff('post', '/histories', { task: 'Login', bookName: 'Contract Staff' }) },
+    { name: 'a book event, which only the server records', status: 400, call: asStaff('post', '/histories', { task: 'Deleted' }) },
+    { name: 'without a token', status: 401, call: anonymous('post', '/histories', { task: 'Login' }) },
+  ],
+  getReviewCount: [
+    { name: 'the count', status: 200, call: anonymous('get', '/reviewCount') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/reviewCount') },
+  ],
+  listReviews: [
+    { name: 'the first page', status: 200, call: anonymous('get', '/reviews?page=0') },
+    { name: 'a page below 0', status: 400, call: anonymous('get', '/reviews?page=-1') },
+  ],
+  postReview: [
+    { name: 'a comment', status: 201, call: asStaff('post', '/review', { description: 'Quick delivery.' }) },
+    { name: 'an empty comment', status: 400, call: asStaff('post', '/review', { description: '  ' }) },
+    { name: 'without a token', status: 401, call: anonymous('post', '/review', { description: 'Hello' }) },
+  ],
+  getHealth: [
+    { name: 'the database answering', status: 200, call: anonymous('get', '/health') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/health') },
+  ],
+  createApiToken: [
+    { name: 'a Firebase ID token', status: 200, call: asStaff('post', '/token') },
+    {
+      name: 'an API token, which may not renew itself',
+      status: 401,
+      call: (f) =>
+        anonymous('post', '/token')(f).set('Authorization', `Bearer ${signApiToken(TEST_JWT_SECRET, { ...f.staff, via: 'api' })}`),
+    },
+  ],
+  getOpenApiDocument: [
+    { name: 'the document', status: 200, call: anonymous('get', '/openapi.json') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/openapi.json') },
+  ],
+};
+
+const ctx = useTestApp();
+const [staff, other] = useTestUsers('Contract Staff', 'Contract Other');
+let doc: Document;
+let ajv: Ajv2020;
+let rateLimited: Express;
+
+beforeAll(async () => {
+  // One write a minute, spent here: the case's write is the one over the limit.
+  rateLimited = ctx.variant({ writeRateLimitPerMinute: 1 });
+  await request(rateLimited).post('/api/book').set(bearer(staff)).send(newBook()).expect(201);
+  doc = (await request(ctx.app).get('/api/openapi.json').expect(200)).body as Document;
+  // The document's schemas are JSON Schema 2020-12 (its jsonSchemaDialect): Ajv's 2020 draft reads them as
+  // they are, with the formats zod writes (email). Its components are registered under one id, and each
+  // response schema's "#/components/schemas/X" points there.
+  ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'urn:book-warehouse:components', $defs: doc.components.schemas });
+});
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(op: OperationObject, status: number): ValidateFunction {
+  const key = `${op.operationId} ${status}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${op.operationId} does not document a JSON ${status} answer`);
+    const local = JSON.stringify(schema).replaceAll('"#/components/schemas/', '"urn:book-warehouse:components#/$defs/');
+    validate = ajv.compile(JSON.parse(local) as object);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+it('has calls for every operation the document lists, and for nothing else', () => {
+  expect(
+    operations()
+      .map(({ op }) => op.operationId)
+      .sort(),
+  ).toEqual(Object.keys(CASES).sort());
+});
+
+it('refuses an answer that breaks the document (the check is live)', () => {
+  const getBook = operations().find(({ op }) => op.operationId === 'getBook')!.op;
+  const { _id: _dropped, ...withoutId } = { _id: MISSING_ID, ...newBook() };
+  expect(validatorFor(getBook, 200)(withoutId)).toBe(false);
+  expect(validatorFor(getBook, 404)({ error: { code: 'not_found' } })).toBe(false);
+});
+
+describe.each(Object.entries(CASES))('%s', (operationId, cases) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s: answers as the document says', async (_name, { status, call }) => {
+    const found = operations().find(({ op }) => op.operationId === operationId);
+    if (!found) throw new Error(`the document has no operation ${operationId}`);
+    const book = await addBook(ctx.app, staff, { stockQuantity: 10 });
+    const res = await call({ app: ctx.app, staff, other, book, rateLimited });
+
+    expect({ operationId, status: res.status }).toEqual({ operationId, status });
+    expect(Object.keys(found.op.responses)).toContain(String(res.status));
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const validate = validatorFor(found.op, res.status);
+    const valid = validate(res.body);
+    expect({ operationId, status, errors: valid ? null : validate.errors }).toEqual({ operationId, status, errors: null });
+  });
+});

@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 
-/** The header's page name comes from this one table (DECISIONS.md 5). */
+/** The header's page name comes from this one table (docs/rules.md, Page titles). */
 const titles: Record<string, string> = {
   [paths.home]: 'Home',
   [paths.homeAlias]: 'Home',

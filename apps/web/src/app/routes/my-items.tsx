@@ -8,7 +8,7 @@ import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { MyBookActions } from '../../features/books/components/my-book-actions';
 
-/** /myitems (DECISIONS.md 2): the signed-in user's own books. Behind RequireAuth, so there is a user. */
+/** /myitems (docs/rules.md, My Items): the signed-in user's own books. Behind RequireAuth, so there is a user. */
 export function MyItemsPage() {
   const { user } = useAuth();
   return (

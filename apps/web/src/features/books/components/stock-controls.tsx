@@ -17,7 +17,7 @@ const inputClass =
 
 /**
  * The quantity screen's controls for one book: add or deliver an amount (a whole number >= 1; a delivery
- * must leave at least 1 copy, DECISIONS.md 8) and set the price. The server checks the same rules.
+ * must leave at least 1 copy, docs/rules.md, Deliveries) and set the price. The server checks the same rules.
  */
 export function StockControls({ book }: { book: Book }) {
   const restock = useRestockBook();

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-provider';
 import type { FromState } from '../../features/auth/require-auth';
@@ -29,7 +30,7 @@ export function HomePage() {
             Inventory
           </h2>
           <Link to={paths.allBooks} className={buttonClass('secondary')}>
-            Show all Book
+            {messages.showAllBooks}
           </Link>
         </div>
         {books.isPending ? (

@@ -7,11 +7,12 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
 import { booksQueryOptions } from '../api/get-books';
 import { isOutOfStock } from '../truncate';
-import { formatPrice } from './book-card';
+import { formatPrice, OutOfStock } from './book-card';
 
 /** Rows per page: the table never downloads every book. */
 export const BOOKS_PAGE_SIZE = 20;
@@ -38,7 +39,7 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
   const cell = 'px-4 py-3 align-middle';
 
   const onDelete = async (book: Book) => {
-    if (!(await confirm('Are you sure?'))) return;
+    if (!(await confirm(messages.confirmDelete))) return;
     remove.mutate(book._id, {
       onSuccess: () => {
         notify.success(`${book.bookName} deleted`);
@@ -101,7 +102,7 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
                 <td className={cell}>{book.catagory}</td>
                 <td className={`${cell} text-right tabular-nums`}>{formatPrice(book.price)}</td>
                 <td className={`${cell} text-right tabular-nums`}>
-                  {isOutOfStock(book.stockQuantity) ? <span className="font-semibold text-red-600">Out of Stock</span> : book.stockQuantity}
+                  {isOutOfStock(book.stockQuantity) ? <OutOfStock /> : book.stockQuantity}
                 </td>
                 <td className={cell}>
                   <div className="flex gap-2">

@@ -2,6 +2,7 @@ import type { Book } from '@book-warehouse/types';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../auth/auth-provider';
 import { useDeliverBook } from '../api/deliver-book';
@@ -19,7 +20,7 @@ export function CardActions({ book }: { book: Book }) {
     if (book.stockQuantity < 1) return notify.error(`${book.bookName} is out of stock: nothing to deliver`);
     deliver.mutate(
       { id: book._id, amount: 1, mode: 'card' },
-      { onSuccess: () => notify.success('Books Delevard successfully!!!'), onError: (error) => notify.error(error.message) },
+      { onSuccess: () => notify.success(messages.delivered), onError: (error) => notify.error(error.message) },
     );
   };
 
@@ -28,8 +29,8 @@ export function CardActions({ book }: { book: Book }) {
       <Button variant="secondary" onClick={() => (user ? navigate(paths.dashboard.manageItems) : toLogin())}>
         Manage Items
       </Button>
-      <Button onClick={onDeliver} disabled={deliver.isPending} aria-label={`Deleverd one copy of ${book.bookName}`}>
-        Deleverd
+      <Button onClick={onDeliver} disabled={deliver.isPending} aria-label={`${messages.deliverLabel} one copy of ${book.bookName}`}>
+        {messages.deliverLabel}
       </Button>
     </>
   );

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { useDeliverBook } from '../api/deliver-book';
 import { useRestockBook } from '../api/restock-book';
 import { useSetBookPrice } from '../api/set-price';
@@ -40,7 +41,7 @@ export function StockControls({ book }: { book: Book }) {
       { id: book._id, ...parsed.data },
       {
         onSuccess: () => {
-          notify.success('Books Quantity added successfully!!!');
+          notify.success(messages.quantityAdded);
           setAmount('');
         },
         onError: (error) => notify.error(error.message),
@@ -60,7 +61,7 @@ export function StockControls({ book }: { book: Book }) {
       { id: book._id, ...parsed.data },
       {
         onSuccess: () => {
-          notify.success('Books Delevard successfully!!!');
+          notify.success(messages.delivered);
           setAmount('');
         },
         onError: (error) => notify.error(error.message),
@@ -77,7 +78,7 @@ export function StockControls({ book }: { book: Book }) {
       { id: book._id, price: parsed.data.price },
       {
         onSuccess: () => {
-          notify.success('Book Price updated successfully!!!');
+          notify.success(messages.priceUpdated);
           setNewPrice('');
         },
         onError: (error) => notify.error(error.message),
@@ -124,7 +125,7 @@ export function StockControls({ book }: { book: Book }) {
             Add quantity
           </Button>
           <Button variant="secondary" disabled={stockBusy} onClick={onDeliver}>
-            Deleverd
+            {messages.deliverLabel}
           </Button>
         </div>
       </form>

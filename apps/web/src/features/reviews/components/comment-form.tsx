@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { usePostReview } from '../api/post-review';
 
 const MAX_LENGTH = 1000;
@@ -51,7 +52,7 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
     }
     post.mutate(result.data, {
       onSuccess: () => {
-        notify.success('Comment successfully');
+        notify.success(messages.commentPosted);
         setDescription('');
         setError(undefined);
         setSubmitted(false);

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth, type FromState } from '../../../lib/auth';
 import { useDeliverBook } from '../api/deliver-book';
 
 /** Manage Items and the one-click Deleverd (stock - 1, only while stock > 0). Signed-out users go to /login. */
@@ -13,7 +13,7 @@ export function CardActions({ book }: { book: Book }) {
   const navigate = useNavigate();
   const deliver = useDeliverBook();
 
-  const toLogin = () => navigate(paths.login, { state: { from: paths.dashboard.manageItems } });
+  const toLogin = () => navigate(paths.login, { state: { from: paths.dashboard.manageItems } satisfies FromState });
 
   const onDeliver = () => {
     if (!user) return toLogin();

@@ -19,3 +19,14 @@ export const notify = {
   success: (message: string) => toast.custom(() => <Toast message={message} tone="success" />),
   error: (message: string) => toast.custom(() => <Toast message={message} tone="error" />, { duration: 8000 }),
 };
+
+/** Mutation callbacks that toast the outcome: `success` when the call worked (then `after`), else the server's message. */
+export function toastOutcome(success: string, after?: () => void) {
+  return {
+    onSuccess: () => {
+      notify.success(success);
+      after?.();
+    },
+    onError: (error: Error) => notify.error(error.message),
+  };
+}

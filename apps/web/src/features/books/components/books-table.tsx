@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../components/ui/notify';
+import { toastOutcome } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { messages } from '../../../config/messages';
@@ -40,15 +40,14 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
 
   const onDelete = async (book: Book) => {
     if (!(await confirm(messages.confirmDelete))) return;
-    remove.mutate(book._id, {
-      onSuccess: () => {
-        notify.success(`${book.bookName} deleted`);
+    remove.mutate(
+      book._id,
+      toastOutcome(`${book.bookName} deleted`, () => {
         onDeleted(book);
         // The last row of a later page is gone: show the page before it.
         if (rows.length === 1 && page > 0) setPage(page - 1);
-      },
-      onError: (error) => notify.error(error.message),
-    });
+      }),
+    );
   };
 
   return (

@@ -2,7 +2,7 @@ import type { Book } from '@book-warehouse/types';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../components/ui/notify';
+import { toastOutcome } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
@@ -15,10 +15,7 @@ export function MyBookActions({ book }: { book: Book }) {
 
   const onDelete = async () => {
     if (!(await confirm(messages.confirmDeleteMine))) return;
-    remove.mutate(book._id, {
-      onSuccess: () => notify.success(`${book.bookName} deleted`),
-      onError: (error) => notify.error(error.message),
-    });
+    remove.mutate(book._id, toastOutcome(`${book.bookName} deleted`));
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useBooks } from '../../features/books/api/get-books';
@@ -32,19 +32,15 @@ export function HomePage() {
             {messages.showAllBooks}
           </Link>
         </div>
-        {books.isPending ? (
-          <Spinner label="Loading books" className="min-h-96" />
-        ) : books.isError ? (
-          <p role="alert" className="text-red-700">
-            {books.error.message}
-          </p>
-        ) : (
-          <BookGrid>
-            {books.data.map((book, index) => (
-              <BookCard key={book._id} book={book} actions={<CardActions book={book} />} eager={index < FIRST_ROW} />
-            ))}
-          </BookGrid>
-        )}
+        <QueryState query={books} loading="Loading books">
+          {(list) => (
+            <BookGrid>
+              {list.map((book, index) => (
+                <BookCard key={book._id} book={book} actions={<CardActions book={book} />} eager={index < FIRST_ROW} />
+              ))}
+            </BookGrid>
+          )}
+        </QueryState>
       </section>
       <ServicesSection />
       <CommentSection signedIn={user !== null} onSignInRequired={toLogin} />

@@ -15,6 +15,8 @@ export const historiesQueryOptions = () =>
     queryFn: ({ pageParam, signal }) => getHistories(pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (last.length === HISTORY_PAGE_SIZE ? all.length * HISTORY_PAGE_SIZE : undefined),
+    // Entries recorded while paging shift the offsets; an entry seen twice is listed once.
+    select: (data) => [...new Map(data.pages.flat().map((entry) => [entry._id, entry] as const)).values()],
   });
 
 export const useHistories = () => useInfiniteQuery(historiesQueryOptions());

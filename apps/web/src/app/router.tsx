@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
@@ -14,6 +15,12 @@ import { HomePage } from './routes/home';
  */
 const pageFallback = <Spinner label="Loading the page" className="min-h-96" />;
 
+const lazyPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  hydrateFallbackElement: pageFallback,
+  lazy: () => load().then((Component) => ({ Component })),
+});
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -25,47 +32,19 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, element: <HomePage /> },
           { path: paths.homeAlias, element: <HomePage /> },
-          {
-            path: paths.blog,
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })),
-          },
-          {
-            path: paths.about,
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })),
-          },
-          {
-            path: paths.login,
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })),
-          },
-          {
-            path: paths.register,
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterPage })),
-          },
+          lazyPage(paths.blog, () => import('./routes/blog').then((m) => m.BlogPage)),
+          lazyPage(paths.about, () => import('./routes/about').then((m) => m.AboutPage)),
+          lazyPage(paths.login, () => import('./routes/login').then((m) => m.LoginPage)),
+          lazyPage(paths.register, () => import('./routes/register').then((m) => m.RegisterPage)),
           {
             element: <RequireAuth />,
             children: [
-              {
-                path: paths.allBooks,
-                hydrateFallbackElement: pageFallback,
-                lazy: () => import('./routes/all-books').then((m) => ({ Component: m.AllBooksPage })),
-              },
-              {
-                path: paths.myItems,
-                hydrateFallbackElement: pageFallback,
-                lazy: () => import('./routes/my-items').then((m) => ({ Component: m.MyItemsPage })),
-              },
+              lazyPage(paths.allBooks, () => import('./routes/all-books').then((m) => m.AllBooksPage)),
+              lazyPage(paths.myItems, () => import('./routes/my-items').then((m) => m.MyItemsPage)),
               dashboardRoute,
             ],
           },
-          {
-            path: '*',
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
-          },
+          lazyPage('*', () => import('./routes/not-found').then((m) => m.NotFoundPage)),
         ],
       },
     ],

@@ -7,6 +7,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toastOutcome } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
+import { TableHead } from '../../../components/ui/table-head';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
@@ -53,28 +54,17 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
               className={`w-full min-w-[40rem] text-left text-sm transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
             >
               <caption className="sr-only">All products, page {page + 1}</caption>
-              <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className={cell}>
-                    Name
-                  </th>
-                  <th scope="col" className={cell}>
-                    Author
-                  </th>
-                  <th scope="col" className={cell}>
-                    Category
-                  </th>
-                  <th scope="col" className={`${cell} text-right`}>
-                    Price
-                  </th>
-                  <th scope="col" className={`${cell} text-right`}>
-                    Stock
-                  </th>
-                  <th scope="col" className={cell}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Name',
+                  'Author',
+                  'Category',
+                  { label: 'Price', className: 'text-right' },
+                  { label: 'Stock', className: 'text-right' },
+                  'Actions',
+                ]}
+                cellClassName={cell}
+              />
               <tbody className="divide-y divide-slate-100">
                 {rows.length === 0 && (
                   <tr>

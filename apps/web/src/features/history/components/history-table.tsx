@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '@book-warehouse/types';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
+import { TableHead } from '../../../components/ui/table-head';
 import { useHistories } from '../api/get-histories';
 
 const cell = 'px-4 py-3 align-top';
@@ -34,22 +35,7 @@ function HistoryRows({ entries }: { entries: HistoryEntry[] }) {
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">History log, newest first</caption>
-        <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className={cell}>
-              E-mail
-            </th>
-            <th scope="col" className={cell}>
-              Book name
-            </th>
-            <th scope="col" className={cell}>
-              Task
-            </th>
-            <th scope="col" className={cell}>
-              Time
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['E-mail', 'Book name', 'Task', 'Time']} cellClassName={cell} />
         <tbody className="divide-y divide-slate-100">
           {entries.length === 0 && (
             <tr>

@@ -1,8 +1,10 @@
-import { createBrowserRouter } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth/require-auth';
 import { RootLayout } from './layout/root-layout';
+import { RootError, RouteError } from './layout/route-error';
 import { dashboardRoute } from './routes/dashboard/routes';
 import { HomePage } from './routes/home';
 
@@ -13,53 +15,38 @@ import { HomePage } from './routes/home';
  */
 const pageFallback = <Spinner label="Loading the page" className="min-h-96" />;
 
-export const router = createBrowserRouter([
+const lazyPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  hydrateFallbackElement: pageFallback,
+  lazy: () => load().then((Component) => ({ Component })),
+});
+
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    ErrorBoundary: RootError,
     children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.homeAlias, element: <HomePage /> },
       {
-        path: paths.blog,
-        hydrateFallbackElement: pageFallback,
-        lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })),
-      },
-      {
-        path: paths.about,
-        hydrateFallbackElement: pageFallback,
-        lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })),
-      },
-      {
-        path: paths.login,
-        hydrateFallbackElement: pageFallback,
-        lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })),
-      },
-      {
-        path: paths.register,
-        hydrateFallbackElement: pageFallback,
-        lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterPage })),
-      },
-      {
-        element: <RequireAuth />,
+        // A page that fails shows the error inside the header and footer.
+        ErrorBoundary: RouteError,
         children: [
+          { path: paths.home, element: <HomePage /> },
+          { path: paths.homeAlias, element: <HomePage /> },
+          lazyPage(paths.blog, () => import('./routes/blog').then((m) => m.BlogPage)),
+          lazyPage(paths.about, () => import('./routes/about').then((m) => m.AboutPage)),
+          lazyPage(paths.login, () => import('./routes/login').then((m) => m.LoginPage)),
+          lazyPage(paths.register, () => import('./routes/register').then((m) => m.RegisterPage)),
           {
-            path: paths.allBooks,
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/all-books').then((m) => ({ Component: m.AllBooksPage })),
+            element: <RequireAuth />,
+            children: [
+              lazyPage(paths.allBooks, () => import('./routes/all-books').then((m) => m.AllBooksPage)),
+              lazyPage(paths.myItems, () => import('./routes/my-items').then((m) => m.MyItemsPage)),
+              dashboardRoute,
+            ],
           },
-          {
-            path: paths.myItems,
-            hydrateFallbackElement: pageFallback,
-            lazy: () => import('./routes/my-items').then((m) => ({ Component: m.MyItemsPage })),
-          },
-          dashboardRoute,
+          lazyPage('*', () => import('./routes/not-found').then((m) => m.NotFoundPage)),
         ],
-      },
-      {
-        path: '*',
-        hydrateFallbackElement: pageFallback,
-        lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })),
       },
     ],
   },
-]);
+];

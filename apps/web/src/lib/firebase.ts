@@ -6,8 +6,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
 } from 'firebase/auth';
-
-const env = import.meta.env;
+import { env } from '../config/env';
 
 /**
  * With no Firebase config the app runs against the local Auth Emulator (project demo-book-warehouse),
@@ -35,6 +34,5 @@ const app = initializeApp(
 export const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
 
 if (usingAuthEmulator) {
-  const port = env.VITE_AUTH_EMULATOR_PORT ?? '9099';
-  connectAuthEmulator(auth, `http://${window.location.hostname}:${port}`, { disableWarnings: true });
+  connectAuthEmulator(auth, `http://${window.location.hostname}:${env.VITE_AUTH_EMULATOR_PORT}`, { disableWarnings: true });
 }

@@ -1,15 +1,15 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
+import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
-import type { FromState } from '../../features/auth/require-auth';
 import { useBooks } from '../../features/books/api/get-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { CardActions } from '../../features/books/components/card-actions';
 import { ServicesSection } from '../../features/landing/services-section';
 import { CommentSection } from '../../features/reviews/components/comment-section';
+import { useAuth, type FromState } from '../../lib/auth';
 
 /** The landing page shows the first 6 books (spec section 9). */
 const LANDING_BOOKS = 6;
@@ -29,22 +29,18 @@ export function HomePage() {
             Inventory
           </h2>
           <Link to={paths.allBooks} className={buttonClass('secondary')}>
-            Show all Book
+            {messages.showAllBooks}
           </Link>
         </div>
-        {books.isPending ? (
-          <Spinner label="Loading books" className="min-h-96" />
-        ) : books.isError ? (
-          <p role="alert" className="text-red-700">
-            {books.error.message}
-          </p>
-        ) : (
-          <BookGrid>
-            {books.data.map((book, index) => (
-              <BookCard key={book._id} book={book} actions={<CardActions book={book} />} eager={index < FIRST_ROW} />
-            ))}
-          </BookGrid>
-        )}
+        <QueryState query={books} loading="Loading books">
+          {(list) => (
+            <BookGrid>
+              {list.map((book, index) => (
+                <BookCard key={book._id} book={book} actions={<CardActions book={book} />} eager={index < FIRST_ROW} />
+              ))}
+            </BookGrid>
+          )}
+        </QueryState>
       </section>
       <ServicesSection />
       <CommentSection signedIn={user !== null} onSignInRequired={toLogin} />

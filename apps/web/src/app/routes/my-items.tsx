@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { EmptyState, QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
 import { useBooksByOwner } from '../../features/books/api/get-my-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { MyBookActions } from '../../features/books/components/my-book-actions';
+import { useAuth } from '../../lib/auth';
 
-/** /myitems (DECISIONS.md 2): the signed-in user's own books. Behind RequireAuth, so there is a user. */
+/** /myitems (docs/rules.md, My Items): the signed-in user's own books. Behind RequireAuth, so there is a user. */
 export function MyItemsPage() {
   const { user } = useAuth();
   return (
@@ -19,9 +19,7 @@ export function MyItemsPage() {
       {user?.email ? (
         <OwnBooks email={user.email} />
       ) : (
-        <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
-          Your account has no e-mail address, and books are filed by their owner&apos;s e-mail.
-        </p>
+        <EmptyState>Your account has no e-mail address, and books are filed by their owner&apos;s e-mail.</EmptyState>
       )}
     </section>
   );
@@ -29,27 +27,26 @@ export function MyItemsPage() {
 
 function OwnBooks({ email }: { email: string }) {
   const books = useBooksByOwner(email);
-  if (books.isPending) return <Spinner label="Loading your books" className="min-h-96" />;
-  if (books.isError)
-    return (
-      <p role="alert" className="text-red-700">
-        {books.error.message}
-      </p>
-    );
-  if (books.data.length === 0)
-    return (
-      <div className="flex flex-col items-start gap-4 rounded-xl bg-white p-6 ring-1 ring-slate-200">
-        <p className="text-slate-600">You have not added any books yet.</p>
-        <Link to={paths.dashboard.addItem} className={buttonClass('primary')}>
-          Add a book
-        </Link>
-      </div>
-    );
   return (
-    <BookGrid>
-      {books.data.map((book) => (
-        <BookCard key={book._id} book={book} actions={<MyBookActions book={book} />} />
-      ))}
-    </BookGrid>
+    <QueryState
+      query={books}
+      loading="Loading your books"
+      empty={
+        <>
+          <p>You have not added any books yet.</p>
+          <Link to={paths.dashboard.addItem} className={buttonClass('primary')}>
+            Add a book
+          </Link>
+        </>
+      }
+    >
+      {(list) => (
+        <BookGrid>
+          {list.map((book) => (
+            <BookCard key={book._id} book={book} actions={<MyBookActions book={book} />} />
+          ))}
+        </BookGrid>
+      )}
+    </QueryState>
   );
 }

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { useBooks } from '../../../features/books/api/get-books';
 import { StockCharts } from '../../../features/stats/components/stock-charts';
 
@@ -12,20 +12,14 @@ export function ChartPage() {
       <h1 id="chart-heading" className="text-2xl font-bold">
         Chart
       </h1>
-      {books.isPending ? (
-        <Spinner label="Loading the charts" className="min-h-96" />
-      ) : books.isError ? (
-        <p role="alert" className="text-red-700">
-          {books.error.message}
-        </p>
-      ) : (
-        <>
-          {books.data.length === CHART_BOOKS_LIMIT && (
-            <p className="text-sm text-slate-600">Based on the first {CHART_BOOKS_LIMIT} books.</p>
-          )}
-          <StockCharts books={books.data} />
-        </>
-      )}
+      <QueryState query={books} loading="Loading the charts">
+        {(list) => (
+          <>
+            {list.length === CHART_BOOKS_LIMIT && <p className="text-sm text-slate-600">Based on the first {CHART_BOOKS_LIMIT} books.</p>}
+            <StockCharts books={list} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,29 +1,39 @@
 import type { RouteObject } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { RouteError } from '../../layout/route-error';
 
 /**
  * The dashboard subtree. Every page is loaded on demand (the router's `lazy`), so the public pages never
- * download dashboard, form or chart code; recharts comes only with the chart page.
+ * download dashboard, form or chart code; recharts comes only with the chart page. Child paths are absolute,
+ * straight from the one table in config/paths.ts.
  */
 export const dashboardRoute: RouteObject = {
   path: paths.dashboard.root,
   hydrateFallbackElement: <Spinner label="Loading the dashboard" className="min-h-96" />,
-  lazy: () => import('./layout').then((m) => ({ Component: m.DashboardLayout, ErrorBoundary: m.DashboardError })),
+  lazy: () => import('./layout').then((m) => ({ Component: m.DashboardLayout })),
   children: [
-    { index: true, lazy: () => import('./home').then((m) => ({ Component: m.DashboardHome })) },
     {
-      path: 'manageitem',
-      lazy: () => import('./manage-items').then((m) => ({ Component: m.ManageItemsPage })),
-      children: [{ path: ':itemid', lazy: () => import('./update-item').then((m) => ({ Component: m.UpdateItemPage })) }],
+      // A dashboard page that fails shows the error beside the side menu.
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, lazy: () => import('./home').then((m) => ({ Component: m.DashboardHome })) },
+        {
+          path: paths.dashboard.manageItems,
+          lazy: () => import('./manage-items').then((m) => ({ Component: m.ManageItemsPage })),
+          children: [
+            { path: paths.dashboard.manageItemPattern, lazy: () => import('./update-item').then((m) => ({ Component: m.UpdateItemPage })) },
+          ],
+        },
+        { path: paths.dashboard.quantity, lazy: () => import('./quantity').then((m) => ({ Component: m.QuantityPage })) },
+        { path: paths.dashboard.addItem, lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
+        { path: paths.dashboard.history, lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
+        { path: paths.dashboard.searchPattern, lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
+        { path: paths.dashboard.chart, lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },
+        { path: paths.dashboard.user, lazy: () => import('./placeholders').then((m) => ({ Component: m.UserPage })) },
+        { path: paths.dashboard.team, lazy: () => import('./placeholders').then((m) => ({ Component: m.TeamPage })) },
+        { path: paths.dashboard.help, lazy: () => import('./placeholders').then((m) => ({ Component: m.HelpPage })) },
+      ],
     },
-    { path: 'quntity', lazy: () => import('./quantity').then((m) => ({ Component: m.QuantityPage })) },
-    { path: 'additem', lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
-    { path: 'history', lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
-    { path: 'search/:text?', lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
-    { path: 'chart', lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },
-    { path: 'user', lazy: () => import('./placeholders').then((m) => ({ Component: m.UserPage })) },
-    { path: 'team', lazy: () => import('./placeholders').then((m) => ({ Component: m.TeamPage })) },
-    { path: 'help', lazy: () => import('./placeholders').then((m) => ({ Component: m.HelpPage })) },
   ],
 };

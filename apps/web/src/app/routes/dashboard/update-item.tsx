@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { useBook } from '../../../features/books/api/get-book';
 import { UpdateBookForm } from '../../../features/books/components/update-book-form';
@@ -8,15 +8,17 @@ export function UpdateItemPage() {
   const { itemid = '' } = useParams();
   const navigate = useNavigate();
   const book = useBook(itemid);
-  if (book.isPending) return <Spinner label="Loading the book" className="min-h-96" />;
-  if (book.isError)
-    return (
-      <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
-        <p>{book.error.message}</p>
-        <Link to={paths.dashboard.manageItems} className="mt-2 inline-block font-medium underline">
+  return (
+    <QueryState
+      query={book}
+      loading="Loading the book"
+      errorAction={
+        <Link to={paths.dashboard.manageItems} className="font-medium underline">
           Back to Manage Items
         </Link>
-      </div>
-    );
-  return <UpdateBookForm key={book.data._id} book={book.data} onClose={() => navigate(paths.dashboard.manageItems)} />;
+      }
+    >
+      {(found) => <UpdateBookForm key={found._id} book={found} onClose={() => navigate(paths.dashboard.manageItems)} />}
+    </QueryState>
+  );
 }

@@ -1,7 +1,7 @@
 import type { Book } from '@book-warehouse/types';
 import { useId, useState, type ReactNode } from 'react';
 import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
+import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { useSearchBooks } from '../api/search-books';
 import { BookCard } from './book-card';
 import { BookGrid } from './book-grid';
@@ -20,33 +20,30 @@ export function BookSearchResults({ search, actions, label }: { search: string; 
   const headingId = useId();
   const books = useSearchBooks({ search, limit: SEARCH_PAGE_SIZE + 1, skip: page * SEARCH_PAGE_SIZE });
 
-  if (books.isPending) return <Spinner label="Searching books" className="min-h-96" />;
-  if (books.isError)
-    return (
-      <p role="alert" className="text-red-700">
-        {books.error.message}
-      </p>
-    );
-  const shown = books.data.slice(0, SEARCH_PAGE_SIZE);
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={books.isPlaceholderData || undefined}
-      className={`transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
-    >
-      <h2 id={headingId} className="sr-only">
-        {label}
-      </h2>
-      {shown.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">No books match “{search}”.</p>
-      ) : (
-        <BookGrid>
-          {shown.map((book) => (
-            <BookCard key={book._id} book={book} actions={actions(book)} />
-          ))}
-        </BookGrid>
+    <QueryState query={books} loading="Searching books">
+      {(found) => (
+        <section
+          aria-labelledby={headingId}
+          aria-busy={books.isPlaceholderData || undefined}
+          className={`transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          <h2 id={headingId} className="sr-only">
+            {label}
+          </h2>
+          {/* Not QueryState's empty: the pager stays below, as a later page may be empty. */}
+          {found.length === 0 ? (
+            <EmptyState>No books match “{search}”.</EmptyState>
+          ) : (
+            <BookGrid>
+              {found.slice(0, SEARCH_PAGE_SIZE).map((book) => (
+                <BookCard key={book._id} book={book} actions={actions(book)} />
+              ))}
+            </BookGrid>
+          )}
+          <Pager label={`${label} pages`} page={page} hasNext={found.length > SEARCH_PAGE_SIZE} onPage={setPage} />
+        </section>
       )}
-      <Pager label={`${label} pages`} page={page} hasNext={books.data.length > SEARCH_PAGE_SIZE} onPage={setPage} />
-    </section>
+    </QueryState>
   );
 }

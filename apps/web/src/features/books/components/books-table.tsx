@@ -4,17 +4,21 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../components/ui/notify';
+import { toastOutcome } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableHead } from '../../../components/ui/table-head';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
 import { booksQueryOptions } from '../api/get-books';
 import { isOutOfStock } from '../truncate';
-import { formatPrice } from './book-card';
+import { formatPrice, OutOfStock } from './book-card';
 
 /** Rows per page: the table never downloads every book. */
 const BOOKS_PAGE_SIZE = 20;
+
+const cell = 'px-4 py-3 align-middle';
 
 /** All products, a page at a time (one extra row is asked for to know whether a next page exists). */
 export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onDeleted: (book: Book) => void }) {
@@ -26,109 +30,92 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
   const remove = useDeleteBook();
   const confirm = useConfirm();
 
-  if (books.isPending) return <Spinner label="Loading books" className="min-h-96" />;
-  if (books.isError)
-    return (
-      <p role="alert" className="text-red-700">
-        {books.error.message}
-      </p>
-    );
-
-  const rows = books.data.slice(0, BOOKS_PAGE_SIZE);
-  const cell = 'px-4 py-3 align-middle';
+  const rows = books.data?.slice(0, BOOKS_PAGE_SIZE) ?? [];
 
   const onDelete = async (book: Book) => {
-    if (!(await confirm('Are you sure?'))) return;
-    remove.mutate(book._id, {
-      onSuccess: () => {
-        notify.success(`${book.bookName} deleted`);
+    if (!(await confirm(messages.confirmDelete))) return;
+    remove.mutate(
+      book._id,
+      toastOutcome(`${book.bookName} deleted`, () => {
         onDeleted(book);
         // The last row of a later page is gone: show the page before it.
         if (rows.length === 1 && page > 0) setPage(page - 1);
-      },
-      onError: (error) => notify.error(error.message),
-    });
+      }),
+    );
   };
 
   return (
-    <div>
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table
-          aria-busy={books.isPlaceholderData || undefined}
-          className={`w-full min-w-[40rem] text-left text-sm transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          <caption className="sr-only">All products, page {page + 1}</caption>
-          <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className={cell}>
-                Name
-              </th>
-              <th scope="col" className={cell}>
-                Author
-              </th>
-              <th scope="col" className={cell}>
-                Category
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                Price
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                Stock
-              </th>
-              <th scope="col" className={cell}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className={`${cell} text-center text-slate-500`}>
-                  No books yet.
-                </td>
-              </tr>
-            )}
-            {rows.map((book) => (
-              <tr
-                key={book._id}
-                aria-current={book._id === selectedId || undefined}
-                className={book._id === selectedId ? 'bg-amber-50' : undefined}
-              >
-                <th scope="row" className={`${cell} font-medium text-slate-900`}>
-                  {book.bookName}
-                </th>
-                <td className={cell}>{book.author}</td>
-                <td className={cell}>{book.catagory}</td>
-                <td className={`${cell} text-right tabular-nums`}>{formatPrice(book.price)}</td>
-                <td className={`${cell} text-right tabular-nums`}>
-                  {isOutOfStock(book.stockQuantity) ? <span className="font-semibold text-red-600">Out of Stock</span> : book.stockQuantity}
-                </td>
-                <td className={cell}>
-                  <div className="flex gap-2">
-                    <Link
-                      to={paths.dashboard.manageItem(book._id)}
-                      aria-label={`Edit ${book.bookName}`}
-                      className={buttonClass('secondary', 'px-3 py-1.5')}
-                    >
-                      Edit
-                    </Link>
-                    <Button
-                      variant="danger"
-                      className="px-3 py-1.5"
-                      aria-label={`Delete ${book.bookName}`}
-                      disabled={remove.isPending && remove.variables === book._id}
-                      onClick={() => onDelete(book)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager label="Products pages" page={page} hasNext={books.data.length > BOOKS_PAGE_SIZE} onPage={setPage} />
-    </div>
+    <QueryState query={books} loading="Loading books">
+      {(data) => (
+        <div>
+          <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table
+              aria-busy={books.isPlaceholderData || undefined}
+              className={`w-full min-w-[40rem] text-left text-sm transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              <caption className="sr-only">All products, page {page + 1}</caption>
+              <TableHead
+                columns={[
+                  'Name',
+                  'Author',
+                  'Category',
+                  { label: 'Price', className: 'text-right' },
+                  { label: 'Stock', className: 'text-right' },
+                  'Actions',
+                ]}
+                cellClassName={cell}
+              />
+              <tbody className="divide-y divide-slate-100">
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className={`${cell} text-center text-slate-500`}>
+                      No books yet.
+                    </td>
+                  </tr>
+                )}
+                {rows.map((book) => (
+                  <tr
+                    key={book._id}
+                    aria-current={book._id === selectedId || undefined}
+                    className={book._id === selectedId ? 'bg-amber-50' : undefined}
+                  >
+                    <th scope="row" className={`${cell} font-medium text-slate-900`}>
+                      {book.bookName}
+                    </th>
+                    <td className={cell}>{book.author}</td>
+                    <td className={cell}>{book.catagory}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{formatPrice(book.price)}</td>
+                    <td className={`${cell} text-right tabular-nums`}>
+                      {isOutOfStock(book.stockQuantity) ? <OutOfStock /> : book.stockQuantity}
+                    </td>
+                    <td className={cell}>
+                      <div className="flex gap-2">
+                        <Link
+                          to={paths.dashboard.manageItem(book._id)}
+                          aria-label={`Edit ${book.bookName}`}
+                          className={buttonClass('secondary', 'px-3 py-1.5')}
+                        >
+                          Edit
+                        </Link>
+                        <Button
+                          variant="danger"
+                          className="px-3 py-1.5"
+                          aria-label={`Delete ${book.bookName}`}
+                          disabled={remove.isPending && remove.variables === book._id}
+                          onClick={() => onDelete(book)}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager label="Products pages" page={page} hasNext={data.length > BOOKS_PAGE_SIZE} onPage={setPage} />
+        </div>
+      )}
+    </QueryState>
   );
 }

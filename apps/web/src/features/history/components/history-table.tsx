@@ -1,72 +1,59 @@
 import type { HistoryEntry } from '@book-warehouse/types';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableHead } from '../../../components/ui/table-head';
 import { useHistories } from '../api/get-histories';
+
+const cell = 'px-4 py-3 align-top';
 
 /** The history log, newest first, 50 entries at a time with 'Load more'. */
 export function HistoryTable() {
   const histories = useHistories();
-  if (histories.isPending) return <Spinner label="Loading history" className="min-h-96" />;
-  if (histories.isError)
-    return (
-      <p role="alert" className="text-red-700">
-        {histories.error.message}
-      </p>
-    );
-
-  // Entries recorded while paging shift the offsets; an entry seen twice is listed once.
-  const entries = [...new Map(histories.data.pages.flat().map((entry): [string, HistoryEntry] => [entry._id, entry])).values()];
-  const cell = 'px-4 py-3 align-top';
   return (
-    <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">History log, newest first</caption>
-          <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className={cell}>
-                E-mail
-              </th>
-              <th scope="col" className={cell}>
-                Book name
-              </th>
-              <th scope="col" className={cell}>
-                Task
-              </th>
-              <th scope="col" className={cell}>
-                Time
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {entries.length === 0 && (
-              <tr>
-                <td colSpan={4} className={`${cell} text-center text-slate-500`}>
-                  Nothing has happened yet.
-                </td>
-              </tr>
-            )}
-            {entries.map((entry) => (
-              <tr key={entry._id}>
-                <td className={`${cell} break-all`}>{entry.email}</td>
-                <td className={cell}>{entry.bookName}</td>
-                <td className={cell}>{entry.task}</td>
-                <td className={`${cell} whitespace-nowrap tabular-nums`}>{entry.time}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {histories.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={histories.isFetchingNextPage}
-          onClick={() => histories.fetchNextPage()}
-        >
-          {histories.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
+    <QueryState query={histories} loading="Loading history">
+      {(entries) => (
+        <div className="flex flex-col gap-4">
+          <HistoryRows entries={entries} />
+          {histories.hasNextPage && (
+            <Button
+              variant="secondary"
+              className="self-center"
+              disabled={histories.isFetchingNextPage}
+              onClick={() => histories.fetchNextPage()}
+            >
+              {histories.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          )}
+        </div>
       )}
+    </QueryState>
+  );
+}
+
+function HistoryRows({ entries }: { entries: HistoryEntry[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">History log, newest first</caption>
+        <TableHead columns={['E-mail', 'Book name', 'Task', 'Time']} cellClassName={cell} />
+        <tbody className="divide-y divide-slate-100">
+          {entries.length === 0 && (
+            <tr>
+              <td colSpan={4} className={`${cell} text-center text-slate-500`}>
+                Nothing has happened yet.
+              </td>
+            </tr>
+          )}
+          {entries.map((entry) => (
+            <tr key={entry._id}>
+              <td className={`${cell} break-all`}>{entry.email}</td>
+              <td className={cell}>{entry.bookName}</td>
+              <td className={cell}>{entry.task}</td>
+              <td className={`${cell} whitespace-nowrap tabular-nums`}>{entry.time}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The zod-free file, not the package index: that would bring zod and every schema into the landing page.
 import { reviewPageCount } from '@book-warehouse/types/review-paging';
 import { useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { useReviewCount } from '../api/get-review-count';
 import { useReviews } from '../api/get-reviews';
 import { CommentForm } from './comment-form';
@@ -37,17 +37,19 @@ export function CommentSection({ signedIn, onSignInRequired }: CommentSectionPro
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-4">
           <div className={LIST_HEIGHT} aria-busy={reviews.isFetching}>
-            {count.isError || reviews.isError ? (
-              <p role="alert" className="text-red-700">
-                {(count.error ?? reviews.error)?.message}
-              </p>
-            ) : count.isPending || reviews.isPending ? (
-              <Spinner label="Loading comments" className={LIST_HEIGHT} />
-            ) : reviews.data.length === 0 ? (
-              <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No comments yet. Be the first to write one.</p>
-            ) : (
-              <ReviewList reviews={reviews.data} stale={reviews.isPlaceholderData} />
-            )}
+            <QueryState
+              // The page shown depends on the count, so the list waits for both.
+              query={{
+                isError: count.isError || reviews.isError,
+                error: count.error ?? reviews.error,
+                data: count.isPending ? undefined : reviews.data,
+              }}
+              loading="Loading comments"
+              loadingClassName={LIST_HEIGHT}
+              empty="No comments yet. Be the first to write one."
+            >
+              {(list) => <ReviewList reviews={list} stale={reviews.isPlaceholderData} />}
+            </QueryState>
           </div>
           <div className="min-h-10">
             <PageButtons pages={pages} current={current} onSelect={setPage} label="Comment pages" />

@@ -1,3 +1,4 @@
+import { QueryError } from '../../../components/ui/query-state';
 import { useStats } from '../api/get-stats';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -37,11 +38,7 @@ export function StatTiles() {
         <Tile label="Price" value={data && money.format(data.price)} tone="bg-sky-700" />
         <Tile label="User Login" value={USER_LOGIN_PLACEHOLDER} tone="bg-slate-700" />
       </dl>
-      {stats.isError && (
-        <p role="alert" className="text-red-700">
-          {stats.error.message}
-        </p>
-      )}
+      {stats.isError && <QueryError error={stats.error} />}
     </div>
   );
 }

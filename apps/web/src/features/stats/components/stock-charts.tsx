@@ -1,6 +1,7 @@
 import type { Book } from '@book-warehouse/types';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TableHead } from '../../../components/ui/table-head';
 import { leastStocked, valueByCategory } from '../stock-summary';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -56,16 +57,7 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
         }
         table={
           <table className="w-full">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Category
-                </th>
-                <th scope="col" className={th}>
-                  Stock value
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Category', 'Stock value']} cellClassName={th} className="" />
             <tbody>
               {byCategory.map((row) => (
                 <tr key={row.category}>
@@ -97,16 +89,7 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
         }
         table={
           <table className="w-full">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Book
-                </th>
-                <th scope="col" className={th}>
-                  Stock
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Book', 'Stock']} cellClassName={th} className="" />
             <tbody>
               {least.map((row) => (
                 <tr key={row.id}>

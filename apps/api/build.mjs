@@ -1,4 +1,4 @@
-// Bundles the API into dist/server.js. Dependencies stay in node_modules; the workspace's own
+// Bundles the API into dist/server.js and the migration job into dist/migrate.js. Dependencies stay in node_modules; the workspace's own
 // TypeScript packages (the shared schemas) are bundled in, since Node cannot run their .ts sources.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !pkg.dependencies[name].startsWith('workspace:'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/migrate.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

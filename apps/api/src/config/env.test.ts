@@ -70,6 +70,9 @@ describe('loadConfig', () => {
     ['FIREBASE_AUTH_EMULATOR_HOST', { FIREBASE_AUTH_EMULATOR_HOST: 'no-port' }],
     ['WRITE_RATE_LIMIT_PER_MINUTE', { WRITE_RATE_LIMIT_PER_MINUTE: '0' }],
     ['BODY_LIMIT', { BODY_LIMIT: 'lots' }],
+    ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: '5s' }],
+    ['SHUTDOWN_READY_DELAY_MS', { SHUTDOWN_READY_DELAY_MS: '-1' }],
+    ['SHUTDOWN_GRACE_MS', { SHUTDOWN_GRACE_MS: 'soon' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(refusal(env)).toMatch(new RegExp(`^  ${name}: `, 'm'));
   });

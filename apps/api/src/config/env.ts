@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIMEOUT_MS } from '../lib/database';
 
 /** The workspace root, found from this file whether it runs from src/ (tsx, jest) or the dist/ bundle. */
 function findRepoRoot(from: string): string {
@@ -68,7 +69,14 @@ const EnvSchema = z.object({
   /** Fill an empty database with demo books and reviews at start-up. */
   SEED_DEMO_DATA: bool.default(true),
   /** Milliseconds to wait for in-flight requests on SIGTERM before closing. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number('must be a number').int().min(0).default(10_000),
+  /**
+   * Milliseconds between SIGTERM and closing the listener, during which readiness answers 503 while
+   * requests are still served: long enough for a load balancer's health checks to take the instance out.
+   */
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number('must be a number').int().min(0).default(5000),
+  /** The deadline of each database operation (lib/database.ts); past it the request answers 503. */
+  DB_TIMEOUT_MS: z.coerce.number('must be a number').int().min(100, 'must be at least 100').default(DEFAULT_TIMEOUT_MS),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -109,5 +117,16 @@ function assertEmulatorIsLocal(config: Config): void {
       `HOST: ${config.HOST} is not a loopback address (127.0.0.1, ::1, localhost), and ${why} ` +
         'Listen on 127.0.0.1, or unset FIREBASE_AUTH_EMULATOR_HOST and configure a real Firebase project.',
     );
+  }
+}
+
+/** loadConfig for an entry point: a bad value prints the message and exits with EX_CONFIG (78), no stack. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78);
   }
 }

@@ -3,6 +3,8 @@ import { MongoClient, type Db } from 'mongodb';
 
 export interface Database {
   db: Db;
+  /** The client behind `db`, for sessions (transactions). */
+  client: MongoClient;
   /** True when the server answers a ping within `timeoutMS` (default: PING_TIMEOUT_MS). */
   ping(timeoutMS?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
   const db = client.db(dbName);
   return {
     db,
+    client,
     ping: async (pingTimeoutMS = PING_TIMEOUT_MS) => {
       try {
         await db.command({ ping: 1 }, { timeoutMS: pingTimeoutMS });

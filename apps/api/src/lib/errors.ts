@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'database_unavailable'
+  | 'migrations_pending'
+  | 'shutting_down'
   | 'internal';
 
 /** The one error type: the error middleware turns it into `{ error: { code, message, fields } }`. */

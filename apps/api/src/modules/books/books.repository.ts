@@ -1,4 +1,4 @@
-import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Filter, type WithId } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
 import type { Book, BookFields, Stats } from '@book-warehouse/types';
 import { reuseUntilWrite, reuseUntilWritePerKey } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
@@ -139,33 +139,7 @@ export function createBooksRepository(db: Db) {
     }
   };
 
-  /** Gives the books that have none (added by an older version or another tool) their search keys. */
-  const addMissingSearchKeys = async (): Promise<number> => {
-    let added = 0;
-    const missing = books.find({ [SEARCH_KEYS]: null }, { projection: Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, 1])) });
-    let batch: AnyBulkWriteOperation<BookDoc>[] = [];
-    const flush = async () => {
-      if (batch.length) added += (await write(books.bulkWrite(batch, { ordered: false }))).modifiedCount;
-      batch = [];
-    };
-    for await (const doc of missing) {
-      batch.push({ updateOne: { filter: { _id: doc._id, [SEARCH_KEYS]: null }, update: { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } } } });
-      if (batch.length === 1000) await flush();
-    }
-    await flush();
-    return added;
-  };
-
   return {
-    /** Creates the indexes (idempotent) and answers how many books were given their search keys. */
-    async ensureIndexes(): Promise<number> {
-      // Keys first: one index build over a filled field is much faster than growing the index per update.
-      const added = await addMissingSearchKeys();
-      // A user's books (My Items); the landing page and lists use the _id index (insertion order).
-      await Promise.all([books.createIndex({ email: 1, _id: 1 }), books.createIndex({ [SEARCH_KEYS]: 1 })]);
-      return added;
-    },
-
     /** Books in insertion order; without a limit, a cursor streamed by the caller. */
     cursor(page: Page) {
       return inInsertionOrder({}, page).map(toBook);

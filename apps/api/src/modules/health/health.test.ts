@@ -3,10 +3,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { HealthSchema } from '@book-warehouse/types';
+import type { Db } from 'mongodb';
+import { HealthSchema, LivenessSchema } from '@book-warehouse/types';
 import { addBook, apiError, bearer, createTestUser, readBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
-import { DEFAULT_TIMEOUT_MS } from '../../lib/database';
+import { createApp } from '../../app';
+import { DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS } from '../../lib/database';
+import { createLogger } from '../../lib/logger';
 import { startEmbeddedMongo } from '../../lib/mongo';
+import { runMigrations } from '../../migrations/migrations';
 
 /** A port that was free a moment ago, so the restarted mongod can take the same one. */
 async function freePort(): Promise<number> {
@@ -49,6 +53,51 @@ describe('GET /api/health', () => {
   });
 });
 
+/** The app on another database of the same mongod, or draining, as server.ts builds it. */
+function appWith(deps: { db?: Db; shuttingDown?: boolean }) {
+  return createApp({
+    db: deps.db ?? ctx.db,
+    ping: () => ctx.database.ping(),
+    verifier: { verify: () => Promise.reject(new Error('no token needed here')) },
+    clock: () => new Date(),
+    logger: createLogger('silent'),
+    shuttingDown: () => deps.shuttingDown ?? false,
+    options: { corsOrigins: [], writeRateLimitPerMinute: 100, bodyLimit: '100kb', connectSrc: [] },
+  });
+}
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('both answer 200 on a migrated, reachable database', async () => {
+    expect(LivenessSchema.parse((await request(ctx.app).get('/api/health/live').expect(200)).body)).toEqual({ status: 'ok' });
+    expect(HealthSchema.parse((await request(ctx.app).get('/api/health/ready').expect(200)).body)).toEqual({
+      status: 'ok',
+      database: 'up',
+    });
+  });
+
+  it('ready answers 503 "migrations pending" until `pnpm migrate` has run, then 200; live answers 200 throughout', async () => {
+    const fresh = ctx.database.client.db(`unmigrated-${Date.now()}`);
+    const app = appWith({ db: fresh });
+    const pending = await request(app).get('/api/health/ready').expect(503);
+    expect(apiError(pending.body)).toMatchObject({ code: 'migrations_pending', message: expect.stringContaining('pnpm migrate') });
+    expect(pending.headers['retry-after']).toBe('5');
+    expect(HealthSchema.parse((await request(app).get('/api/health').expect(503)).body)).toEqual({ status: 'degraded', database: 'up' });
+    await request(app).get('/api/health/live').expect(200);
+
+    await runMigrations({ db: fresh, client: ctx.database.client });
+    await request(app).get('/api/health/ready').expect(200);
+    await request(app).get('/api/health').expect(200);
+  });
+
+  it('while shutting down, ready and /health answer 503 and live 200, and requests are still served', async () => {
+    const app = appWith({ shuttingDown: true });
+    expect(apiError((await request(app).get('/api/health/ready').expect(503)).body).code).toBe('shutting_down');
+    expect(HealthSchema.parse((await request(app).get('/api/health').expect(503)).body).status).toBe('degraded');
+    await request(app).get('/api/health/live').expect(200);
+    await request(app).get('/api/books?limit=1').expect(200);
+  });
+});
+
 describe('when MongoDB goes away and comes back', () => {
   it('reports it, answers 503 quickly, and recovers by itself with the data intact', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
@@ -59,6 +108,11 @@ describe('when MongoDB goes away and comes back', () => {
     expect(health.status).toBe(503);
     expect(HealthSchema.parse(health.body)).toEqual({ status: 'degraded', database: 'down' });
     expect(healthMs).toBeLessThan(QUICKLY_MS);
+    const [ready, readyMs] = await timed(() => request(ctx.app).get('/api/health/ready'));
+    expect(ready.status).toBe(503);
+    expect(apiError(ready.body).code).toBe('database_unavailable');
+    expect(readyMs).toBeLessThan(QUICKLY_MS);
+    await request(ctx.app).get('/api/health/live').expect(200);
 
     const calls = [
       () => request(ctx.app).get('/api/books'),
@@ -93,6 +147,13 @@ describe('when MongoDB stalls (SIGSTOP: connections open, nothing answers)', () 
     const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
     process.kill(ctx.mongo.pid, 'SIGSTOP');
     try {
+      // The probes answer first, within their own short timeouts: live never asks the database.
+      const [ready, readyMs] = await timed(() => request(ctx.app).get('/api/health/ready'));
+      expect(ready.status).toBe(503);
+      expect(apiError(ready.body).code).toBe('database_unavailable');
+      expect(readyMs).toBeLessThan(PING_TIMEOUT_MS + 1000);
+      await request(ctx.app).get('/api/health/live').expect(200);
+
       const calls = [
         () => request(ctx.app).get('/api/books'),
         () => request(ctx.app).get(`/api/book/${book._id}`),

@@ -11,6 +11,7 @@ import {
   HealthSchema,
   HistoryEntrySchema,
   IdParamsSchema,
+  LivenessSchema,
   ListBooksQuerySchema,
   ListHistoriesQuerySchema,
   NewBookSchema,
@@ -46,6 +47,7 @@ const COMPONENTS = {
   NewReview: [NewReviewSchema, 'input'],
   ReviewCount: [ReviewCountSchema, 'output'],
   Health: [HealthSchema, 'output'],
+  Liveness: [LivenessSchema, 'output'],
   ApiToken: [ApiTokenSchema, 'output'],
   ApiError: [ApiErrorSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
@@ -70,6 +72,9 @@ interface Operation {
   noDatabase?: boolean;
   /** Present only when the API issues its own tokens. */
   apiTokensOnly?: boolean;
+  operationId?: string;
+  /** `[]`: public on purpose (the health probes). */
+  security?: [];
 }
 
 const id = IdParamsSchema;
@@ -216,6 +221,23 @@ const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'Health', description: 'Up' },
   },
   {
+    method: 'get',
+    path: '/health/live',
+    operationId: 'getLiveness',
+    security: [],
+    summary: 'The process answers (never touches the database): what an orchestrator restarts on',
+    noDatabase: true,
+    ok: { status: 200, schema: 'Liveness', description: 'Alive' },
+  },
+  {
+    method: 'get',
+    path: '/health/ready',
+    operationId: 'getReadiness',
+    security: [],
+    summary: 'Ready for traffic: the database answers within 1 s, migrations are applied, not shutting down (503 otherwise)',
+    ok: { status: 200, schema: 'Health', description: 'Ready' },
+  },
+  {
     method: 'post',
     path: '/token',
     summary: "Exchange a Firebase ID token for the API's own 15-minute token",
@@ -306,8 +328,9 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
     const path = toOpenApiPath(op.path);
     paths[path] ??= {};
     paths[path][op.method] = {
+      ...(op.operationId ? { operationId: op.operationId } : {}),
       summary: op.summary,
-      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(op.auth ? { security: [{ bearer: [] }] } : op.security ? { security: op.security } : {}),
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       responses: responses(op),

@@ -18,9 +18,6 @@ const toReview = ({ _id, createdAt, ...rest }: WithId<ReviewDoc>): Review => ({
 export function createReviewsRepository(db: Db) {
   const reviews: Collection<ReviewDoc> = db.collection<ReviewDoc>('reviews');
   return {
-    async ensureIndexes(): Promise<void> {
-      await reviews.createIndex({ createdAt: -1, _id: -1 });
-    },
     // countDocuments rather than the estimate: the estimate can be off after an unclean shutdown.
     count: () => reviews.countDocuments({}),
     /** Page n (from 0), newest first. */

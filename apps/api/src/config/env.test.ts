@@ -58,6 +58,25 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('production', () => {
+    const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db.example:27017/?replicaSet=rs0' };
+
+    it('refuses to start without MONGODB_URI (no embedded database per instance), naming it', () => {
+      expect(refusal({ NODE_ENV: 'production' })).toMatch(/^MONGODB_URI: required when NODE_ENV=production/);
+    });
+
+    it('seeds no demo data unless SEED_DEMO_DATA=true is set explicitly', () => {
+      expect(loadConfig(production).SEED_DEMO_DATA).toBe(false);
+      expect(loadConfig({ ...production, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+      expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+    });
+
+    it('outside production, seeds by default and honours SEED_DEMO_DATA=false', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO_DATA).toBe(true);
+      expect(loadConfig({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+    });
+  });
+
   it.each<[string, NodeJS.ProcessEnv]>([
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
@@ -70,6 +89,7 @@ describe('loadConfig', () => {
     ['FIREBASE_AUTH_EMULATOR_HOST', { FIREBASE_AUTH_EMULATOR_HOST: 'no-port' }],
     ['WRITE_RATE_LIMIT_PER_MINUTE', { WRITE_RATE_LIMIT_PER_MINUTE: '0' }],
     ['BODY_LIMIT', { BODY_LIMIT: 'lots' }],
+    ['SEED_DEMO_DATA', { SEED_DEMO_DATA: 'maybe' }],
     ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: '5s' }],
     ['SHUTDOWN_READY_DELAY_MS', { SHUTDOWN_READY_DELAY_MS: '-1' }],
     ['SHUTDOWN_GRACE_MS', { SHUTDOWN_GRACE_MS: 'soon' }],

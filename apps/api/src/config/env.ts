@@ -66,8 +66,11 @@ const EnvSchema = z.object({
     .default('100kb'),
   /** The built web app to serve beside the API ('' to serve the API alone). */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-  /** Fill an empty database with demo books and reviews at start-up. */
-  SEED_DEMO_DATA: bool.default(true),
+  /**
+   * Fill an empty database with demo books and reviews at start-up. Default: true, but false when
+   * NODE_ENV=production (a real warehouse starts empty unless asked).
+   */
+  SEED_DEMO_DATA: bool.optional(),
   /** Milliseconds to wait for in-flight requests on SIGTERM before closing. */
   SHUTDOWN_GRACE_MS: z.coerce.number('must be a number').int().min(0).default(10_000),
   /**
@@ -79,14 +82,20 @@ const EnvSchema = z.object({
   DB_TIMEOUT_MS: z.coerce.number('must be a number').int().min(100, 'must be at least 100').default(DEFAULT_TIMEOUT_MS),
 });
 
-export type Config = z.infer<typeof EnvSchema>;
+/** Defaults that depend on other variables. */
+const ConfigSchema = EnvSchema.transform((env) => ({ ...env, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' }));
+
+/** Every variable the API reads (the .env.example test compares them with the file). */
+export const API_VARIABLES = Object.keys(EnvSchema.shape);
+
+export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = ConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     // Name the variable itself; an index inside a list (CORS_ORIGINS.0) would only confuse.
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
@@ -94,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   assertEmulatorIsLocal(config);
+  if (config.NODE_ENV === 'production' && !config.MONGODB_URI) {
+    throw new ConfigError(
+      'MONGODB_URI: required when NODE_ENV=production. Without it each instance would start an embedded database of its own ' +
+        '(no shared stock, no failover). Set it to your replica set (docs/operations.md).',
+    );
+  }
   return config;
 }
 

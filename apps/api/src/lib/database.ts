@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoClient, type Db } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from 'mongodb';
 
 export interface Database {
   db: Db;
@@ -82,4 +82,22 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
     },
     close: () => client.close(),
   };
+}
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Inserts the documents whose _id is not stored yet and answers how many it inserted: a document already
+ * there (inserted by another instance at the same moment, say) is skipped, not an error. With fixed ids,
+ * this makes an insert idempotent across processes.
+ */
+export async function insertAbsent<T extends Document>(collection: Collection<T>, docs: OptionalUnlessRequiredId<T>[]): Promise<number> {
+  if (!docs.length) return 0;
+  try {
+    return (await collection.insertMany(docs, { ordered: false })).insertedCount;
+  } catch (error) {
+    if (error instanceof MongoBulkWriteError && [error.writeErrors].flat().every((e) => e.code === DUPLICATE_KEY))
+      return error.insertedCount;
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
 import type { Book, BookFields, Stats } from '@book-warehouse/types';
+import { insertAbsent } from '../../lib/database';
 import { reuseUntilWrite, reuseUntilWritePerKey } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
 import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
@@ -171,8 +172,14 @@ export function createBooksRepository(db: Db) {
       return (await books.countDocuments({}, { limit: 1 })) === 0;
     },
 
-    async insertMany(docs: BookDoc[]): Promise<void> {
-      if (docs.length) await write(books.insertMany(docs.map((d) => ({ ...d, [SEARCH_KEYS]: searchKeysOf(d) }))));
+    /** Inserts the books whose fixed _id is not stored yet (see insertAbsent); answers how many. */
+    async insertAbsent(docs: (BookDoc & { _id: string })[]): Promise<number> {
+      return write(
+        insertAbsent(
+          books,
+          docs.map(({ _id, ...d }) => ({ ...d, _id: new ObjectId(_id), [SEARCH_KEYS]: searchKeysOf(d) })),
+        ),
+      );
     },
 
     /**

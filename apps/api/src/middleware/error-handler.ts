@@ -27,7 +27,15 @@ interface HttpClientError {
  */
 const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 50, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
 
+/**
+ * Node's own socket errors. Driver 6.16 lets a connection reset reach the caller unwrapped (a plain
+ * "read ECONNRESET", seen when mongod was killed under load); the only peers a request talks to are the
+ * database and the token issuer, and either way the answer is "try again shortly", not a 500.
+ */
+const SOCKET_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof Error && SOCKET_ERROR_CODES.has(String((err as NodeJS.ErrnoException).code))) return true;
   if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||

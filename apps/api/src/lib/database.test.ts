@@ -1,14 +1,6 @@
-import net from 'node:net';
 import { connectDatabase } from './database';
 import { startEmbeddedMongo, type EmbeddedMongo } from './mongo';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../../test/free-port';
 
 describe('connectDatabase', () => {
   it('keeps retrying, with growing delays, until the database comes up, instead of failing at once', async () => {

@@ -1,23 +1,15 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
 import { mongodBinary, startEmbeddedMongo } from './mongo';
+import { freePort } from '../../test/free-port';
 
 // The embedded mongod is a single-node replica set: what transactions, retryable writes and majority writes
 // need. These tests pin down what the rest relies on: a transaction commits or leaves nothing, and a mongod
 // restarted on its data (on the same port, on another one, or over an older version's standalone data)
 // comes back as a primary with the data intact.
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Runs `use` with a client of `uri`, closed afterwards. */
 async function withClient<T>(uri: string, use: (client: MongoClient) => Promise<T>): Promise<T> {

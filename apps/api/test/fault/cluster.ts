@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/lib/mongo';
+import { freePort } from '../free-port';
 
 /**
  * The fault suite's cluster, all on loopback in a temporary directory: one replica-set mongod (the embedded
@@ -18,16 +18,6 @@ export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /** How long a draining instance keeps answering after SIGTERM: longer than HAProxy takes to see it unready. */
 const READY_DELAY_MS = 2000;
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** The HAProxy configuration the suite runs, and docs/operations.md shows. */
 export function haproxyConfig(listen: number, servers: { name: string; port: number }[]): string {

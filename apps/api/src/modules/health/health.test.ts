@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -11,15 +10,7 @@ import { DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS } from '../../lib/database';
 import { createLogger } from '../../lib/logger';
 import { startEmbeddedMongo } from '../../lib/mongo';
 import { runMigrations } from '../../migrations/migrations';
-
-/** A port that was free a moment ago, so the restarted mongod can take the same one. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../../../test/free-port';
 
 /** Runs a request and answers it with how long it took. */
 async function timed<T>(run: () => PromiseLike<T>): Promise<[T, number]> {

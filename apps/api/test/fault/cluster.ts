@@ -27,8 +27,8 @@ export function haproxyConfig(listen: number, servers: { name: string; port: num
 defaults
   mode http
   timeout connect 2s
-  timeout client 30s
-  timeout server 30s
+  timeout client 60s
+  timeout server 60s
   timeout http-keep-alive 10s
   # A readiness check may take up to the API's 1 s ping timeout, more on a busy machine.
   timeout check 3s

@@ -71,7 +71,8 @@ async function call(url: string, init: { method?: string; body?: unknown } = {})
       method: init.method ?? 'GET',
       headers: { Authorization: `Bearer ${staff.token}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
       body: init.body ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(30_000),
+      // Past the balancer's own 60 s: a slow answer is the balancer's to time out (504), not the client's.
+      signal: AbortSignal.timeout(90_000),
     });
     const text = await res.text();
     let body: unknown;

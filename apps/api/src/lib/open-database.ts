@@ -32,6 +32,13 @@ export async function openDatabase(config: Config, logger: Logger, signal?: Abor
           'cannot reach MongoDB yet; retrying',
         ),
     });
+    // isMaster rather than hello: mongod 4.0 predates hello.
+    const topology = await database.db.admin().command({ isMaster: 1 });
+    if (!topology['setName'] && topology['msg'] !== 'isdbgrid') {
+      logger.warn(
+        'MongoDB is a standalone server, not a replica set: transactions fail and writes are not replicated (docs/operations.md)',
+      );
+    }
     return {
       database,
       embedded,

@@ -28,8 +28,9 @@ function keepSourceMapsOutOfDist(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), keepSourceMapsOutOfDist()],
-  // One .env at the workspace root serves the API and the web app (only VITE_* reach the browser).
-  envDir: '../..',
+  // The workspace's .env is read by scripts/start.mjs alone, which passes it on (only VITE_* reach the
+  // browser); a bare `vite build` takes VITE_* from the environment.
+  envDir: false,
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -72,17 +72,17 @@ async function waitUntilUp(url, child, logFile, timeoutMs) {
 }
 
 /**
- * The built API (apps/api/dist/server.js) with NODE_ENV=production, on the given Node binary.
- * It creates its indexes on the loaded collections before it listens.
+ * The built API (apps/api/dist/server.js) with NODE_ENV=production, on the given Node binary, after its
+ * migration job (dist/migrate.js: indexes and search keys on the loaded collections) has run, as in production.
  * @param {{ node: string, root: string, mongoUri: string, jwtSecret: string, logFile: string }} options
  * @returns {Promise<Running>}
  */
 export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
   const port = await freePort();
   const log = openSync(logFile, 'w');
-  const child = spawn(node, ['dist/server.js'], {
+  const options = {
     cwd: path.join(root, 'apps/api'),
-    stdio: ['ignore', log, log],
+    /** @type {['ignore', number, number]} */ stdio: ['ignore', log, log],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -93,11 +93,16 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       JWT_SECRET: jwtSecret,
-      // Only the API's own tokens are used: no Auth Emulator. Set empty so that a .env cannot bring one in.
+      // Only the API's own tokens are used: no Auth Emulator. Set empty so that an inherited one cannot bring one in.
       FIREBASE_AUTH_EMULATOR_HOST: '',
       WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
+      // No load balancer to tell: stop at once.
+      SHUTDOWN_READY_DELAY_MS: '0',
     },
-  });
+  };
+  const [code] = await once(spawn(node, ['dist/migrate.js'], options), 'exit');
+  if (code !== 0) throw new Error(`the migration job exited with code ${code} (see ${logFile})`);
+  const child = spawn(node, ['dist/server.js'], options);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${url}/api/health`, child, logFile, 300_000);

@@ -20,6 +20,7 @@ import { createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createBooksService } from './modules/books/books.service';
 import { createHealthRouter } from './modules/health/health.routes';
+import { createMigrationStatus } from './migrations/migrations';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
@@ -49,6 +50,8 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   options: AppOptions;
+  /** True once SIGTERM arrived (server.ts): readiness answers 503 from then on. */
+  shuttingDown?: () => boolean;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -133,7 +136,13 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
-  api.use(createHealthRouter({ ping: deps.ping }));
+  api.use(
+    createHealthRouter({
+      ping: () => deps.ping(),
+      migrated: createMigrationStatus(deps.db),
+      shuttingDown: deps.shuttingDown ?? (() => false),
+    }),
+  );
   api.use(createBooksRouter(books, auth));
   api.use(createHistoryRouter(history, auth));
   api.use(createReviewsRouter(reviews, auth));
@@ -164,14 +173,4 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(errorHandler);
   return app;
-}
-
-/** Creates the indexes the queries need (idempotent); answers how many books were given their search keys. */
-export async function ensureIndexes(db: Db): Promise<{ searchKeysAdded: number }> {
-  const [searchKeysAdded] = await Promise.all([
-    createBooksRepository(db).ensureIndexes(),
-    createHistoryRepository(db).ensureIndexes(),
-    createReviewsRepository(db).ensureIndexes(),
-  ]);
-  return { searchKeysAdded };
 }

@@ -1,12 +1,20 @@
-import dotenv from 'dotenv';
-import path from 'node:path';
-import { createApp, ensureIndexes } from './app';
-import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config/env';
-import { connectDatabase } from './lib/database';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createApp } from './app';
+import { loadConfigOrExit, type Config } from './config/env';
 import { createLogger } from './lib/logger';
-import { startEmbeddedMongo, type EmbeddedMongo } from './lib/mongo';
+import { openDatabase, type OpenDatabase } from './lib/open-database';
+import { runMigrations } from './migrations/migrations';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier } from './modules/auth/token-verifier';
 import { seedDemoData } from './modules/seed/seed';
+
+/**
+ * Idle keep-alive connections are kept longer than a load balancer keeps its own (60 s on AWS, 65 s is the
+ * usual advice): if the server closed first, a request the balancer sends on a connection closing under it
+ * would fail. Headers must arrive within a little more than that.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 75_000;
+const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1000;
 
 /** Origins the browser must reach besides our own: the Auth Emulator, or Firebase's endpoints. */
 function firebaseOrigins(config: Config): string[] {
@@ -18,42 +26,50 @@ function firebaseOrigins(config: Config): string[] {
 }
 
 async function main(): Promise<void> {
-  dotenv.config({ path: path.join(REPO_ROOT, '.env'), quiet: true });
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(78); // EX_CONFIG
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.LOG_LEVEL);
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     logger.warn(
       { emulator: config.FIREBASE_AUTH_EMULATOR_HOST },
-      config.NODE_ENV === 'production'
-        ? '!!! AUTH EMULATOR IN PRODUCTION (ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true): unsigned tokens are accepted. Local demo only. !!!'
-        : 'Using the Firebase Auth Emulator: tokens are not signed. Never expose this server publicly.',
+      'Using the Firebase Auth Emulator: tokens are not signed, so the API listens on a loopback address only.',
     );
   }
 
-  let embedded: EmbeddedMongo | undefined;
-  if (!config.MONGODB_URI) {
-    embedded = await startEmbeddedMongo({ dbPath: config.MONGO_DATA_DIR });
-    logger.info({ dbPath: config.MONGO_DATA_DIR }, 'started the embedded MongoDB 4.0');
-  }
-  const database = await connectDatabase(config.MONGODB_URI ?? embedded!.uri, config.MONGODB_DB_NAME);
-  const { searchKeysAdded } = await ensureIndexes(database.db);
-  if (searchKeysAdded) logger.info({ books: searchKeysAdded }, 'gave books without search keys their keys');
-  if (config.SEED_DEMO_DATA) await seedDemoData(database.db, logger);
+  // A signal during start-up (the database still unreachable, say) stops the retries and exits.
+  const starting = new AbortController();
+  let shutdown = async (signal: string) => {
+    logger.info({ signal }, 'stopping during start-up');
+    starting.abort();
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  let opened: OpenDatabase;
+  try {
+    opened = await openDatabase(config, logger, starting.signal);
+  } catch (error) {
+    if (starting.signal.aborted) process.exit(0);
+    throw error;
+  }
+  const { database, embedded } = opened;
+  // The embedded database belongs to this process alone, so it runs the migrations itself (`pnpm start`,
+  // `pnpm dev`). Against MONGODB_URI the job does (`pnpm migrate`), and readiness waits for it.
+  if (embedded) await runMigrations(database, { logger });
+  if (config.SEED_DEMO_DATA) await seedDemoData(database.db, logger);
+  if (starting.signal.aborted) {
+    await opened.close();
+    process.exit(0);
+  }
+
+  let draining = false;
   const firebase = createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST });
   const app = createApp({
     db: database.db,
-    ping: database.ping,
+    ping: () => database.ping(),
     verifier: createTokenVerifier(firebase, config.JWT_SECRET ? createApiTokenVerifier(config.JWT_SECRET) : undefined),
     clock: () => new Date(),
     logger,
+    shuttingDown: () => draining,
     options: {
       corsOrigins: config.CORS_ORIGINS,
       writeRateLimitPerMinute: config.WRITE_RATE_LIMIT_PER_MINUTE,
@@ -64,32 +80,45 @@ async function main(): Promise<void> {
     },
   });
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  // While draining, every answer closes its connection, so keep-alive clients (a load balancer's pool) move
+  // to another instance at their next request instead of finding the connection closed under them.
+  const server = http.createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+    app(req, res);
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     logger.info(`Book Warehouse is listening on http://${config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${port}`);
   });
 
+  /**
+   * SIGTERM (an orchestrator, a deploy) or SIGINT (Ctrl-C): readiness answers 503 at once while requests are
+   * still served for SHUTDOWN_READY_DELAY_MS, long enough for a load balancer's health checks to take the
+   * instance out. Then the listener closes, idle connections close, in-flight requests get SHUTDOWN_GRACE_MS
+   * to finish (then their connections are cut), and the database closes last.
+   */
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    draining = true;
+    logger.info({ signal, readyDelayMs: config.SHUTDOWN_READY_DELAY_MS }, 'shutting down: readiness answers 503; still serving meanwhile');
+    await sleep(config.SHUTDOWN_READY_DELAY_MS);
+    logger.info({ graceMs: config.SHUTDOWN_GRACE_MS }, 'closing the listener; finishing in-flight requests');
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
     force.unref();
-    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
     await firebase.close();
-    await database.close();
-    await embedded?.stop();
+    await opened.close();
     logger.info('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -4,10 +4,11 @@ import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
 import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook } from '@book-warehouse/types';
-import { createApp, ensureIndexes, type AppOptions } from '../src/app';
+import { createApp, type AppOptions } from '../src/app';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
+import { runMigrations } from '../src/migrations/migrations';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier } from '../src/modules/auth/token-verifier';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -35,7 +36,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the Jest global setup starts the emulator');
   const mongo = await startEmbeddedMongo(setup.mongo);
   const database = await connectDatabase(mongo.uri, `test-${randomUUID().slice(0, 8)}`);
-  await ensureIndexes(database.db);
+  await runMigrations(database);
   const firebase = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost });
   const verifier = createTokenVerifier(firebase, createApiTokenVerifier(TEST_JWT_SECRET));
   const build = (variant: Partial<AppOptions> = {}, logger: Logger = setup.logger ?? createLogger('silent')) =>

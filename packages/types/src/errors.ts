@@ -12,6 +12,8 @@ export const ErrorCodeSchema = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'database_unavailable',
+  'migrations_pending',
+  'shutting_down',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

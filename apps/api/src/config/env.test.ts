@@ -23,25 +23,58 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses the Auth Emulator when NODE_ENV=production, naming the variable and the opt-in', () => {
-    const message = refusal({ ...EMULATOR, NODE_ENV: 'production' });
-    expect(message).toMatch(/^FIREBASE_AUTH_EMULATOR_HOST: /);
-    expect(message).toContain('ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true');
-  });
+  describe('the Auth Emulator (unsigned tokens) is a local-only mode', () => {
+    it.each(['127.0.0.1', '::1', 'localhost'])('is accepted on the loopback HOST %s outside production', (host) => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        expect(loadConfig({ ...EMULATOR, HOST: host, NODE_ENV }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+      }
+    });
 
-  it.each(['false', '0', 'no'])('still refuses it with ALLOW_AUTH_EMULATOR_IN_PRODUCTION=%s', (allow) => {
-    refusal({ ...EMULATOR, NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_IN_PRODUCTION: allow });
-  });
+    it('is accepted with the default HOST', () => {
+      expect(loadConfig(EMULATOR)).toMatchObject({ HOST: '127.0.0.1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    });
 
-  it('accepts it in production only with ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true', () => {
-    expect(loadConfig({ ...EMULATOR, NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_IN_PRODUCTION: 'true' })).toMatchObject({
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-      ALLOW_AUTH_EMULATOR_IN_PRODUCTION: true,
+    it.each(['0.0.0.0', '::', '192.168.1.20', 'warehouse.example.com', '127.0.0.1.example.com'])(
+      'is refused on the non-loopback HOST %s, naming HOST and the emulator',
+      (host) => {
+        const message = refusal({ ...EMULATOR, HOST: host });
+        expect(message).toMatch(/^HOST: /);
+        expect(message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
+      },
+    );
+
+    it.each(['127.0.0.1', '0.0.0.0'])('is refused with NODE_ENV=production (HOST %s), naming NODE_ENV', (host) => {
+      const message = refusal({ ...EMULATOR, HOST: host, NODE_ENV: 'production' });
+      expect(message).toMatch(/^NODE_ENV: /);
+      expect(message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
+    });
+
+    it('has no production opt-in any more: ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true changes nothing', () => {
+      expect(refusal({ ...EMULATOR, NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_IN_PRODUCTION: 'true' })).toMatch(/^NODE_ENV: /);
+    });
+
+    it('leaves any HOST to a server that verifies signed tokens', () => {
+      expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
     });
   });
 
-  it('accepts the emulator outside production', () => {
-    expect(loadConfig({ ...EMULATOR, NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+  describe('production', () => {
+    const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db.example:27017/?replicaSet=rs0' };
+
+    it('refuses to start without MONGODB_URI (no embedded database per instance), naming it', () => {
+      expect(refusal({ NODE_ENV: 'production' })).toMatch(/^MONGODB_URI: required when NODE_ENV=production/);
+    });
+
+    it('seeds no demo data unless SEED_DEMO_DATA=true is set explicitly', () => {
+      expect(loadConfig(production).SEED_DEMO_DATA).toBe(false);
+      expect(loadConfig({ ...production, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+      expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+    });
+
+    it('outside production, seeds by default and honours SEED_DEMO_DATA=false', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO_DATA).toBe(true);
+      expect(loadConfig({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+    });
   });
 
   it.each<[string, NodeJS.ProcessEnv]>([
@@ -56,6 +89,10 @@ describe('loadConfig', () => {
     ['FIREBASE_AUTH_EMULATOR_HOST', { FIREBASE_AUTH_EMULATOR_HOST: 'no-port' }],
     ['WRITE_RATE_LIMIT_PER_MINUTE', { WRITE_RATE_LIMIT_PER_MINUTE: '0' }],
     ['BODY_LIMIT', { BODY_LIMIT: 'lots' }],
+    ['SEED_DEMO_DATA', { SEED_DEMO_DATA: 'maybe' }],
+    ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: '5s' }],
+    ['SHUTDOWN_READY_DELAY_MS', { SHUTDOWN_READY_DELAY_MS: '-1' }],
+    ['SHUTDOWN_GRACE_MS', { SHUTDOWN_GRACE_MS: 'soon' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(refusal(env)).toMatch(new RegExp(`^  ${name}: `, 'm'));
   });

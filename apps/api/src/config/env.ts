@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIMEOUT_MS } from '../lib/database';
 
 /** The workspace root, found from this file whether it runs from src/ (tsx, jest) or the dist/ bundle. */
 function findRepoRoot(from: string): string {
@@ -36,13 +37,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')
     .default('demo-book-warehouse'),
-  /** host:port of the Firebase Auth Emulator. When set, ID tokens are verified by the emulator's rules (unsigned). */
+  /**
+   * host:port of the Firebase Auth Emulator. When set, the API accepts the emulator's unsigned ID tokens, so
+   * only on a loopback HOST and outside production (see `assertEmulatorIsLocal`).
+   */
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
     .optional(),
-  /** The emulator accepts unsigned tokens, so production refuses it unless this is set (the local demo does). */
-  ALLOW_AUTH_EMULATOR_IN_PRODUCTION: bool.default(false),
   /** Secret for the API's own short-lived tokens (POST /api/token). At least 32 characters. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Comma-separated origins allowed to call the API from another origin. */
@@ -64,31 +66,82 @@ const EnvSchema = z.object({
     .default('100kb'),
   /** The built web app to serve beside the API ('' to serve the API alone). */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-  /** Fill an empty database with demo books and reviews at start-up. */
-  SEED_DEMO_DATA: bool.default(true),
+  /**
+   * Fill an empty database with demo books and reviews at start-up. Default: true, but false when
+   * NODE_ENV=production (a real warehouse starts empty unless asked).
+   */
+  SEED_DEMO_DATA: bool.optional(),
   /** Milliseconds to wait for in-flight requests on SIGTERM before closing. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number('must be a number').int().min(0).default(10_000),
+  /**
+   * Milliseconds between SIGTERM and closing the listener, during which readiness answers 503 while
+   * requests are still served: long enough for a load balancer's health checks to take the instance out.
+   */
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number('must be a number').int().min(0).default(5000),
+  /** The deadline of each database operation (lib/database.ts); past it the request answers 503. */
+  DB_TIMEOUT_MS: z.coerce.number('must be a number').int().min(100, 'must be at least 100').default(DEFAULT_TIMEOUT_MS),
 });
 
-export type Config = z.infer<typeof EnvSchema>;
+/** Defaults that depend on other variables. */
+const ConfigSchema = EnvSchema.transform((env) => ({ ...env, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' }));
+
+/** Every variable the API reads (the .env.example test compares them with the file). */
+export const API_VARIABLES = Object.keys(EnvSchema.shape);
+
+export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = ConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     // Name the variable itself; an index inside a list (CORS_ORIGINS.0) would only confuse.
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  if (config.FIREBASE_AUTH_EMULATOR_HOST && config.NODE_ENV === 'production' && !config.ALLOW_AUTH_EMULATOR_IN_PRODUCTION) {
+  assertEmulatorIsLocal(config);
+  if (config.NODE_ENV === 'production' && !config.MONGODB_URI) {
     throw new ConfigError(
-      'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts unsigned tokens and is refused when NODE_ENV=production. ' +
-        'Unset it to use a real Firebase project, or set ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true for a local demo.',
+      'MONGODB_URI: required when NODE_ENV=production. Without it each instance would start an embedded database of its own ' +
+        '(no shared stock, no failover). Set it to your replica set (docs/operations.md).',
     );
   }
   return config;
+}
+
+/** The addresses only this machine can reach. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * In emulator mode anyone who can reach the API can sign a token by hand and act as anyone: the emulator's
+ * tokens carry no signature. So emulator mode is a local-only mode: the API must listen on a loopback
+ * address and must not run in production. Anything else stops start-up, naming the variable to change.
+ */
+function assertEmulatorIsLocal(config: Config): void {
+  if (!config.FIREBASE_AUTH_EMULATOR_HOST) return;
+  const why =
+    'the Firebase Auth Emulator (FIREBASE_AUTH_EMULATOR_HOST) accepts unsigned tokens, so anyone reaching the API could act as anyone.';
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError(`NODE_ENV: production refuses ${why} Unset FIREBASE_AUTH_EMULATOR_HOST and configure a real Firebase project.`);
+  }
+  if (!LOOPBACK_HOSTS.has(config.HOST)) {
+    throw new ConfigError(
+      `HOST: ${config.HOST} is not a loopback address (127.0.0.1, ::1, localhost), and ${why} ` +
+        'Listen on 127.0.0.1, or unset FIREBASE_AUTH_EMULATOR_HOST and configure a real Firebase project.',
+    );
+  }
+}
+
+/** loadConfig for an entry point: a bad value prints the message and exits with EX_CONFIG (78), no stack. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78);
+  }
 }

@@ -3,6 +3,7 @@ import {
   MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
+  MongoOperationTimeoutError,
   MongoServerClosedError,
   MongoServerError,
   MongoTopologyClosedError,
@@ -11,10 +12,18 @@ import {
 import { AppError } from './errors';
 
 /**
- * Server codes that mean "the database is going away or changing hands" (shutdown, step-down), not
- * "your request is wrong": a request caught by a stopping mongod must answer 503 like any other outage.
+ * Server codes that mean "the database is going away or changing hands" (shutdown, step-down) or "it did
+ * not finish within the deadline" (50, MaxTimeMSExpired), not "your request is wrong": a request caught by a
+ * stopping or stalled mongod must answer 503 like any other outage.
  */
-const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 50, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/**
+ * Node's own socket errors. Driver 6.16 lets a connection reset reach the caller unwrapped (a plain
+ * "read ECONNRESET", seen when mongod was killed under load); the only peers a request talks to are the
+ * database and the token issuer, and either way the answer is "try again shortly", not a 500.
+ */
+const SOCKET_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * Server codes for a value of the request that the server refuses to take: BadValue (2: a regular expression
@@ -24,9 +33,11 @@ const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600,
 const BAD_INPUT_SERVER_CODES = new Set([2, 9, 51091, 51108]);
 
 function isUnavailable(err: unknown): boolean {
+  if (err instanceof Error && SOCKET_ERROR_CODES.has(String((err as NodeJS.ErrnoException).code))) return true;
   if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||
+    err instanceof MongoOperationTimeoutError ||
     err instanceof MongoNotConnectedError ||
     err instanceof MongoTopologyClosedError ||
     err instanceof MongoServerClosedError

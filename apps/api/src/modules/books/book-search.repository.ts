@@ -22,7 +22,8 @@ export interface Page {
 
 /** The books matching `filter` in insertion order (the _id index), a page of them if asked. */
 export function inInsertionOrder(books: Collection<BookDoc>, filter: Filter<BookDoc>, { limit, skip }: Page) {
-  const cursor = books.find(filter, { sort: { _id: 1 }, ...withoutKeys });
+  // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
+  const cursor = books.find(filter, { sort: { _id: 1 }, ...withoutKeys, timeoutMode: 'iteration' });
   if (skip) cursor.skip(skip);
   if (limit) cursor.limit(limit);
   return cursor;

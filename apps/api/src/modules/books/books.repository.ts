@@ -1,5 +1,6 @@
-import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { Book, BookFields, Stats } from '@book-warehouse/types';
+import { insertAbsent } from '../../lib/database';
 import { reuseUntilWrite } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
 import {
@@ -56,33 +57,7 @@ export function createBooksRepository(db: Db) {
     }
   };
 
-  /** Gives the books that have none (added by an older version or another tool) their search keys. */
-  const addMissingSearchKeys = async (): Promise<number> => {
-    let added = 0;
-    const missing = books.find({ [SEARCH_KEYS]: null }, { projection: Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, 1])) });
-    let batch: AnyBulkWriteOperation<BookDoc>[] = [];
-    const flush = async () => {
-      if (batch.length) added += (await write(books.bulkWrite(batch, { ordered: false }))).modifiedCount;
-      batch = [];
-    };
-    for await (const doc of missing) {
-      batch.push({ updateOne: { filter: { _id: doc._id, [SEARCH_KEYS]: null }, update: { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } } } });
-      if (batch.length === 1000) await flush();
-    }
-    await flush();
-    return added;
-  };
-
   return {
-    /** Creates the indexes (idempotent) and answers how many books were given their search keys. */
-    async ensureIndexes(): Promise<number> {
-      // Keys first: one index build over a filled field is much faster than growing the index per update.
-      const added = await addMissingSearchKeys();
-      // A user's books (My Items); the landing page and lists use the _id index (insertion order).
-      await Promise.all([books.createIndex({ email: 1, _id: 1 }), books.createIndex({ [SEARCH_KEYS]: 1 })]);
-      return added;
-    },
-
     /** Books in insertion order; without a limit, a cursor streamed by the caller. */
     cursor(page: Page) {
       return inInsertionOrder(books, {}, page).map(toBook);
@@ -109,8 +84,14 @@ export function createBooksRepository(db: Db) {
       return (await books.countDocuments({}, { limit: 1 })) === 0;
     },
 
-    async insertMany(docs: BookDoc[]): Promise<void> {
-      if (docs.length) await write(books.insertMany(docs.map((d) => ({ ...d, [SEARCH_KEYS]: searchKeysOf(d) }))));
+    /** Inserts the books whose fixed _id is not stored yet (see insertAbsent); answers how many. */
+    async insertAbsent(docs: (BookDoc & { _id: string })[]): Promise<number> {
+      return write(
+        insertAbsent(
+          books,
+          docs.map(({ _id, ...d }) => ({ ...d, _id: new ObjectId(_id), [SEARCH_KEYS]: searchKeysOf(d) })),
+        ),
+      );
     },
 
     /**

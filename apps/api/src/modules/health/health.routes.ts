@@ -1,13 +1,49 @@
 import { Router } from 'express';
-import type { Health } from '@book-warehouse/types';
-import type { Database } from '../../lib/database';
+import type { Health, Liveness } from '@book-warehouse/types';
+import { AppError } from '../../lib/errors';
 
-export function createHealthRouter(database: Pick<Database, 'ping'>): Router {
+export interface HealthChecks {
+  /** The database answers a ping within a short timeout (lib/database.ts PING_TIMEOUT_MS). */
+  ping(): Promise<boolean>;
+  /** The latest migration is recorded (migrations/migrations.ts). */
+  migrated(): Promise<boolean>;
+  /** SIGTERM arrived: the instance is draining (server.ts). */
+  shuttingDown(): boolean;
+}
+
+/** Why this instance should get no traffic now, checked cheapest first; undefined when it is ready. */
+async function notReady(checks: HealthChecks): Promise<AppError | undefined> {
+  if (checks.shuttingDown()) return new AppError('shutting_down', 503, 'This instance is shutting down');
+  if (!(await checks.ping())) return new AppError('database_unavailable', 503, 'The database is unavailable; try again shortly');
+  if (!(await checks.migrated())) return new AppError('migrations_pending', 503, 'Migrations pending: run `pnpm migrate`');
+  return undefined;
+}
+
+/**
+ * Liveness answers whenever the process does (an orchestrator restarts the process when it stops answering;
+ * a database outage is no reason to). Readiness answers 503, in the error shape, while the instance should
+ * get no traffic (a load balancer takes it out). GET /health is the original probe: ready's status with its
+ * own body.
+ */
+export function createHealthRouter(checks: HealthChecks): Router {
   const router = Router();
+  router.get('/health/live', (_req, res) => {
+    const body: Liveness = { status: 'ok' };
+    res.json(body);
+  });
+  router.get('/health/ready', async (_req, res) => {
+    const refusal = await notReady(checks);
+    if (refusal) throw refusal;
+    const body: Health = { status: 'ok', database: 'up' };
+    res.json(body);
+  });
   router.get('/health', async (_req, res) => {
-    const up = await database.ping();
-    const body: Health = up ? { status: 'ok', database: 'up' } : { status: 'degraded', database: 'down' };
-    res.status(up ? 200 : 503).json(body);
+    const refusal = await notReady(checks);
+    const body: Health = {
+      status: refusal ? 'degraded' : 'ok',
+      database: refusal?.code === 'database_unavailable' ? 'down' : 'up',
+    };
+    res.status(refusal ? 503 : 200).json(body);
   });
   return router;
 }

@@ -1,20 +1,16 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { HealthSchema } from '@book-warehouse/types';
+import type { Db } from 'mongodb';
+import { HealthSchema, LivenessSchema } from '@book-warehouse/types';
 import { addBook, apiError, bearer, createTestUser, readBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
+import { createApp } from '../../app';
+import { DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS } from '../../lib/database';
+import { createLogger } from '../../lib/logger';
 import { startEmbeddedMongo } from '../../lib/mongo';
-
-/** A port that was free a moment ago, so the restarted mongod can take the same one. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { runMigrations } from '../../migrations/migrations';
+import { freePort } from '../../../test/free-port';
 
 /** Runs a request and answers it with how long it took. */
 async function timed<T>(run: () => PromiseLike<T>): Promise<[T, number]> {
@@ -48,6 +44,51 @@ describe('GET /api/health', () => {
   });
 });
 
+/** The app on another database of the same mongod, or draining, as server.ts builds it. */
+function appWith(deps: { db?: Db; shuttingDown?: boolean }) {
+  return createApp({
+    db: deps.db ?? ctx.db,
+    ping: () => ctx.database.ping(),
+    verifier: { verify: () => Promise.reject(new Error('no token needed here')) },
+    clock: () => new Date(),
+    logger: createLogger('silent'),
+    shuttingDown: () => deps.shuttingDown ?? false,
+    options: { corsOrigins: [], writeRateLimitPerMinute: 100, bodyLimit: '100kb', connectSrc: [] },
+  });
+}
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('both answer 200 on a migrated, reachable database', async () => {
+    expect(LivenessSchema.parse((await request(ctx.app).get('/api/health/live').expect(200)).body)).toEqual({ status: 'ok' });
+    expect(HealthSchema.parse((await request(ctx.app).get('/api/health/ready').expect(200)).body)).toEqual({
+      status: 'ok',
+      database: 'up',
+    });
+  });
+
+  it('ready answers 503 "migrations pending" until `pnpm migrate` has run, then 200; live answers 200 throughout', async () => {
+    const fresh = ctx.database.client.db(`unmigrated-${Date.now()}`);
+    const app = appWith({ db: fresh });
+    const pending = await request(app).get('/api/health/ready').expect(503);
+    expect(apiError(pending.body)).toMatchObject({ code: 'migrations_pending', message: expect.stringContaining('pnpm migrate') });
+    expect(pending.headers['retry-after']).toBe('5');
+    expect(HealthSchema.parse((await request(app).get('/api/health').expect(503)).body)).toEqual({ status: 'degraded', database: 'up' });
+    await request(app).get('/api/health/live').expect(200);
+
+    await runMigrations({ db: fresh, client: ctx.database.client });
+    await request(app).get('/api/health/ready').expect(200);
+    await request(app).get('/api/health').expect(200);
+  });
+
+  it('while shutting down, ready and /health answer 503 and live 200, and requests are still served', async () => {
+    const app = appWith({ shuttingDown: true });
+    expect(apiError((await request(app).get('/api/health/ready').expect(503)).body).code).toBe('shutting_down');
+    expect(HealthSchema.parse((await request(app).get('/api/health').expect(503)).body).status).toBe('degraded');
+    await request(app).get('/api/health/live').expect(200);
+    await request(app).get('/api/books?limit=1').expect(200);
+  });
+});
+
 describe('when MongoDB goes away and comes back', () => {
   it('reports it, answers 503 quickly, and recovers by itself with the data intact', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
@@ -58,6 +99,11 @@ describe('when MongoDB goes away and comes back', () => {
     expect(health.status).toBe(503);
     expect(HealthSchema.parse(health.body)).toEqual({ status: 'degraded', database: 'down' });
     expect(healthMs).toBeLessThan(QUICKLY_MS);
+    const [ready, readyMs] = await timed(() => request(ctx.app).get('/api/health/ready'));
+    expect(ready.status).toBe(503);
+    expect(apiError(ready.body).code).toBe('database_unavailable');
+    expect(readyMs).toBeLessThan(QUICKLY_MS);
+    await request(ctx.app).get('/api/health/live').expect(200);
 
     const calls = [
       () => request(ctx.app).get('/api/books'),
@@ -84,5 +130,47 @@ describe('when MongoDB goes away and comes back', () => {
     expect(await readBook(ctx.app, book._id)).toEqual(book);
     await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 1 }).expect(200);
     expect((await readBook(ctx.app, book._id))?.stockQuantity).toBe(6);
+  });
+});
+
+describe('when MongoDB stalls (SIGSTOP: connections open, nothing answers)', () => {
+  it('answers 503 with Retry-After within the deadline, never hangs, and serves again once it resumes', async () => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
+    process.kill(ctx.mongo.pid, 'SIGSTOP');
+    try {
+      // The probes answer first, within their own short timeouts: live never asks the database.
+      const [ready, readyMs] = await timed(() => request(ctx.app).get('/api/health/ready'));
+      expect(ready.status).toBe(503);
+      expect(apiError(ready.body).code).toBe('database_unavailable');
+      expect(readyMs).toBeLessThan(PING_TIMEOUT_MS + 1000);
+      await request(ctx.app).get('/api/health/live').expect(200);
+
+      const calls = [
+        () => request(ctx.app).get('/api/books'),
+        () => request(ctx.app).get(`/api/book/${book._id}`),
+        () => request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 1 }),
+        () => request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1 }),
+      ];
+      for (const [res, ms] of await Promise.all(calls.map((call) => timed(call)))) {
+        expect(res.status).toBe(503);
+        expect(apiError(res.body).code).toBe('database_unavailable');
+        expect(res.headers['retry-after']).toBe('5');
+        expect(ms).toBeLessThan(DEFAULT_TIMEOUT_MS + 1000);
+      }
+    } finally {
+      process.kill(ctx.mongo.pid, 'SIGCONT');
+    }
+
+    const deadline = Date.now() + 20_000;
+    while ((await request(ctx.app).get('/api/health')).status !== 200) {
+      if (Date.now() > deadline) throw new Error('the API did not recover within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // A write that timed out may or may not have been applied (the database may have it, its answer came too
+    // late): the client was told 503 for both, and the stock now reflects each of them or not.
+    const stock = (await readBook(ctx.app, book._id))?.stockQuantity;
+    expect([4, 5, 6]).toContain(stock);
+    await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 1 }).expect(200);
+    expect((await readBook(ctx.app, book._id))?.stockQuantity).toBe(stock! + 1);
   });
 });

@@ -1,4 +1,4 @@
-import type { Collection, Db, WithId } from 'mongodb';
+import type { ClientSession, Collection, Db, WithId } from 'mongodb';
 import type { HistoryEntry } from '@book-warehouse/types';
 
 interface HistoryDoc {
@@ -18,16 +18,14 @@ const toEntry = ({ _id, createdAt, ...rest }: WithId<HistoryDoc>): HistoryEntry 
 export function createHistoryRepository(db: Db) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
   return {
-    async ensureIndexes(): Promise<void> {
-      await histories.createIndex({ createdAt: -1, _id: -1 });
-    },
-    async insert(doc: HistoryDoc): Promise<HistoryEntry> {
-      const { insertedId } = await histories.insertOne({ ...doc });
+    async insert(doc: HistoryDoc, options: { session?: ClientSession } = {}): Promise<HistoryEntry> {
+      const { insertedId } = await histories.insertOne({ ...doc }, options);
       return toEntry({ ...doc, _id: insertedId });
     },
     /** Newest first. */
     cursor({ limit, skip }: { limit?: number; skip?: number }) {
-      const cursor = histories.find({}, { sort: { createdAt: -1, _id: -1 } });
+      // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
+      const cursor = histories.find({}, { sort: { createdAt: -1, _id: -1 }, timeoutMode: 'iteration' });
       if (skip) cursor.skip(skip);
       if (limit) cursor.limit(limit);
       return cursor.map(toEntry);

@@ -11,6 +11,7 @@ import {
   HealthSchema,
   HistoryEntrySchema,
   IdParamsSchema,
+  LivenessSchema,
   ListBooksQuerySchema,
   ListHistoriesQuerySchema,
   NewBookSchema,
@@ -46,6 +47,7 @@ const COMPONENTS = {
   NewReview: [NewReviewSchema, 'input'],
   ReviewCount: [ReviewCountSchema, 'output'],
   Health: [HealthSchema, 'output'],
+  Liveness: [LivenessSchema, 'output'],
   ApiToken: [ApiTokenSchema, 'output'],
   ApiError: [ApiErrorSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
@@ -240,6 +242,21 @@ const OPERATIONS: readonly Operation[] = [
     path: '/health',
     summary: 'Whether the API reaches its database (503 when it does not)',
     ok: { status: 200, schema: 'Health', description: 'Up' },
+  },
+  {
+    id: 'getLiveness',
+    method: 'get',
+    path: '/health/live',
+    summary: 'The process answers (never touches the database): what an orchestrator restarts on',
+    noDatabase: true,
+    ok: { status: 200, schema: 'Liveness', description: 'Alive' },
+  },
+  {
+    id: 'getReadiness',
+    method: 'get',
+    path: '/health/ready',
+    summary: 'Ready for traffic: the database answers within 1 s, migrations are applied, not shutting down (503 otherwise)',
+    ok: { status: 200, schema: 'Health', description: 'Ready' },
   },
   {
     id: 'createApiToken',

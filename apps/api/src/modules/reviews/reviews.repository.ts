@@ -1,4 +1,5 @@
-import type { Collection, Db, WithId } from 'mongodb';
+import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
+import { insertAbsent } from '../../lib/database';
 import { REVIEWS_PER_PAGE, type Review } from '@book-warehouse/types';
 
 export interface ReviewDoc {
@@ -18,9 +19,6 @@ const toReview = ({ _id, createdAt, ...rest }: WithId<ReviewDoc>): Review => ({
 export function createReviewsRepository(db: Db) {
   const reviews: Collection<ReviewDoc> = db.collection<ReviewDoc>('reviews');
   return {
-    async ensureIndexes(): Promise<void> {
-      await reviews.createIndex({ createdAt: -1, _id: -1 });
-    },
     // countDocuments rather than the estimate: the estimate can be off after an unclean shutdown.
     count: () => reviews.countDocuments({}),
     /** Page n (from 0), newest first. */
@@ -37,9 +35,12 @@ export function createReviewsRepository(db: Db) {
     async isEmpty(): Promise<boolean> {
       return (await reviews.countDocuments({}, { limit: 1 })) === 0;
     },
-    async insertMany(docs: ReviewDoc[]): Promise<void> {
-      if (docs.length) await reviews.insertMany(docs.map((d) => ({ ...d })));
-    },
+    /** Inserts the reviews whose fixed _id is not stored yet (see insertAbsent); answers how many. */
+    insertAbsent: (docs: (ReviewDoc & { _id: string })[]): Promise<number> =>
+      insertAbsent(
+        reviews,
+        docs.map(({ _id, ...d }) => ({ ...d, _id: new ObjectId(_id) })),
+      ),
   };
 }
 

@@ -25,6 +25,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /reviewCount', public: true, ok: 200, call: (app) => request(app).get('/api/reviewCount') },
   { name: 'GET /reviews', public: true, ok: 200, call: (app) => request(app).get('/api/reviews?page=0') },
   { name: 'GET /health', public: true, ok: 200, call: (app) => request(app).get('/api/health') },
+  { name: 'GET /health/live', public: true, ok: 200, call: (app) => request(app).get('/api/health/live') },
+  { name: 'GET /health/ready', public: true, ok: 200, call: (app) => request(app).get('/api/health/ready') },
   { name: 'GET /openapi.json', public: true, ok: 200, call: (app) => request(app).get('/api/openapi.json') },
   {
     name: 'GET /book?email=',

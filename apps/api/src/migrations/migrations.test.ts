@@ -1,0 +1,149 @@
+import { connectDatabase, type Database } from '../lib/database';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../lib/mongo';
+import { MIGRATION_ACTOR } from './004-repair-out-of-bounds';
+import { LATEST_MIGRATION, MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
+
+// `pnpm migrate`'s runner on a real mongod: what it records, that it runs each step once even when two
+// runners start together, and what the repair step does to books outside the schema's bounds.
+
+let mongo: EmbeddedMongo;
+let databases: Database[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  mongo = await startEmbeddedMongo();
+});
+afterAll(() => mongo.stop());
+afterEach(async () => {
+  await Promise.all(databases.map((database) => database.close()));
+  databases = [];
+});
+
+/** A client of its own (as another process would have) on the database `name`. */
+async function connect(name: string): Promise<Database> {
+  const database = await connectDatabase(mongo.uri, name);
+  databases.push(database);
+  return database;
+}
+const freshName = () => `migrations-${++n}`;
+
+const recorded = async (database: Database) =>
+  (
+    await database.db
+      .collection<{ _id: string }>('migrations')
+      .find({}, { sort: { _id: 1 } })
+      .toArray()
+  ).map((doc) => doc._id);
+
+describe('runMigrations', () => {
+  it('on an empty database creates the collections and indexes and records every step; ready waits for the last', async () => {
+    const database = await connect(freshName());
+    const migrated = createMigrationStatus(database.db);
+    expect(await migrated()).toBe(false);
+
+    const report = await runMigrations(database);
+
+    expect(report.ran).toEqual(MIGRATIONS.map((m) => m.id));
+    expect(await recorded(database)).toEqual(MIGRATIONS.map((m) => m.id));
+    expect(await migrated()).toBe(true);
+    const collections = (await database.db.listCollections().toArray()).map((c) => c.name);
+    expect(collections).toEqual(expect.arrayContaining(['books', 'histories', 'reviews', 'migrations']));
+    const bookIndexes = (await database.db.collection('books').indexes()).map((index) => index.key);
+    expect(bookIndexes).toEqual(expect.arrayContaining([{ email: 1, _id: 1 }, { _searchKeys: 1 }]));
+    expect(await recorded(database)).not.toContain('lock');
+  });
+
+  it('run again, runs only the repeatable step', async () => {
+    const database = await connect(freshName());
+    await runMigrations(database);
+    const report = await runMigrations(database);
+    expect(report.ran).toEqual(MIGRATIONS.filter((m) => m.repeatable).map((m) => m.id));
+    expect(await recorded(database)).toEqual(MIGRATIONS.map((m) => m.id));
+  });
+
+  it('gives books stored without search keys their keys', async () => {
+    const database = await connect(freshName());
+    await runMigrations(database);
+    const { insertedId } = await database.db
+      .collection('books')
+      .insertOne({ bookName: 'Harbor Lights', author: 'A. Writer', stockQuantity: 1, price: 1 });
+    const report = await runMigrations(database);
+    expect(report.result['searchKeysAdded']).toBe(1);
+    expect((await database.db.collection('books').findOne({ _id: insertedId }))?.['_searchKeys']).toEqual(
+      expect.arrayContaining(['harbor', 'arbor', 'lights', 'writer']),
+    );
+  });
+
+  it('two runners started together: each step runs once, and the repair writes one history entry per book', async () => {
+    const name = freshName();
+    const [first, second] = [await connect(name), await connect(name)];
+    await first.db.collection('books').insertOne({ bookName: 'Overflow', stockQuantity: 5_000_000_000, price: 10 });
+
+    const reports = await Promise.all([runMigrations(first), runMigrations(second)]);
+
+    // One ran every step; the other waited for the lock and then had only the repeatable one left.
+    const ran = reports.map((report) => report.ran.length).sort();
+    expect(ran).toEqual([MIGRATIONS.filter((m) => m.repeatable).length, MIGRATIONS.length]);
+    expect(await recorded(first)).toEqual(MIGRATIONS.map((m) => m.id));
+    expect(await first.db.collection('histories').countDocuments({ email: MIGRATION_ACTOR })).toBe(1);
+    expect((await first.db.collection('books').findOne({ bookName: 'Overflow' }))?.['stockQuantity']).toBe(1_000_000_000);
+  });
+
+  it('takes over a lock whose runner died (expired), and waits for a live one, then gives up naming it', async () => {
+    const database = await connect(freshName());
+    const locks = database.db.collection<{ _id: string; owner: string; expiresAt: Date }>('migrations');
+
+    await locks.insertOne({ _id: 'lock', owner: 'crashed-runner', expiresAt: new Date(Date.now() - 1000) });
+    await runMigrations(database);
+    expect(await createMigrationStatus(database.db)()).toBe(true);
+
+    await locks.insertOne({ _id: 'lock', owner: 'busy-runner', expiresAt: new Date(Date.now() + 60_000) });
+    await expect(runMigrations(database, { waitMs: 1500 })).rejects.toThrow(/held by busy-runner/);
+    expect(await locks.findOne({ _id: 'lock' })).toMatchObject({ owner: 'busy-runner' });
+  });
+});
+
+describe(`${LATEST_MIGRATION}: data outside the schema's bounds`, () => {
+  it('brings each value to the nearest allowed one, with a history entry per repaired book, and leaves good books alone', async () => {
+    const database = await connect(freshName());
+    const books = database.db.collection('books');
+    const stored = [
+      { bookName: 'Too many', stockQuantity: 2_500_000_000, price: 10 },
+      { bookName: 'Negative', stockQuantity: -5, price: -1 },
+      { bookName: 'Fractional', stockQuantity: 3.7, price: 1.234 },
+      { bookName: 'Text', stockQuantity: '12', price: 'free' },
+      { bookName: 'Too dear', stockQuantity: 1, price: 5e9 },
+      { bookName: 'Fine', stockQuantity: 1_000_000_000, price: 1_000_000_000 },
+      { bookName: 'Also fine', stockQuantity: 0, price: 9.99 },
+    ];
+    await books.insertMany(stored);
+
+    const report = await runMigrations(database);
+
+    expect(report.result['booksRepaired']).toBe(5);
+    const byName = async (bookName: string) => {
+      const { stockQuantity, price } = (await books.findOne({ bookName }))!;
+      return { stockQuantity, price };
+    };
+    expect(await byName('Too many')).toEqual({ stockQuantity: 1_000_000_000, price: 10 });
+    expect(await byName('Negative')).toEqual({ stockQuantity: 0, price: 0 });
+    expect(await byName('Fractional')).toEqual({ stockQuantity: 3, price: 1.23 });
+    expect(await byName('Text')).toEqual({ stockQuantity: 12, price: 0 });
+    expect(await byName('Too dear')).toEqual({ stockQuantity: 1, price: 1_000_000_000 });
+    expect(await byName('Fine')).toEqual({ stockQuantity: 1_000_000_000, price: 1_000_000_000 });
+    expect(await byName('Also fine')).toEqual({ stockQuantity: 0, price: 9.99 });
+
+    const entries = await database.db
+      .collection('histories')
+      .find({}, { sort: { bookName: 1 } })
+      .toArray();
+    expect(entries.map(({ email, bookName, task }) => ({ email, bookName, task }))).toEqual([
+      { email: MIGRATION_ACTOR, bookName: 'Fractional', task: 'Repaired stockQuantity 3.7 to 3, price 1.234 to 1.23' },
+      { email: MIGRATION_ACTOR, bookName: 'Negative', task: 'Repaired stockQuantity -5 to 0, price -1 to 0' },
+      { email: MIGRATION_ACTOR, bookName: 'Text', task: 'Repaired stockQuantity 12 to 12, price free to 0' },
+      { email: MIGRATION_ACTOR, bookName: 'Too dear', task: 'Repaired price 5000000000 to 1000000000' },
+      { email: MIGRATION_ACTOR, bookName: 'Too many', task: 'Repaired stockQuantity 2500000000 to 1000000000' },
+    ]);
+    for (const entry of entries) expect(entry['createdAt']).toBeInstanceOf(Date);
+  });
+});

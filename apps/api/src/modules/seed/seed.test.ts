@@ -1,0 +1,46 @@
+import request from 'supertest';
+import { BookSchema } from '@book-warehouse/types';
+import { startTestApp, type TestContext } from '../../../test/helpers';
+import { connectDatabase } from '../../lib/database';
+import { createLogger } from '../../lib/logger';
+import { seedDemoData } from './seed';
+import { seedBooks, seedReviews } from './seed-data';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx.close());
+
+const logger = createLogger('silent');
+
+describe('seedDemoData', () => {
+  it('seeds once when two instances start together on an empty database, and never again', async () => {
+    // Another instance: its own client on the same database.
+    const other = await connectDatabase(ctx.mongo.uri, ctx.db.databaseName);
+    try {
+      const added = await Promise.all([seedDemoData(ctx.db, logger), seedDemoData(other.db, logger)]);
+      expect(added.reduce((sum, a) => sum + a.books, 0)).toBe(seedBooks.length);
+      expect(added.reduce((sum, a) => sum + a.reviews, 0)).toBe(seedReviews.length);
+      expect(await seedDemoData(other.db, logger)).toEqual({ books: 0, reviews: 0 });
+    } finally {
+      await other.close();
+    }
+
+    const books = BookSchema.array().parse((await request(ctx.app).get('/api/books').expect(200)).body);
+    expect(books.map((book) => book.bookName)).toEqual(seedBooks.map((book) => book.bookName));
+    expect((await request(ctx.app).get('/api/reviewCount').expect(200)).body).toEqual({ count: seedReviews.length });
+    // Searchable like any book the API stored.
+    const found = BookSchema.array().parse(
+      (await request(ctx.app).get(`/api/bookbytext?search=${encodeURIComponent(seedBooks[0]!.bookName)}`)).body,
+    );
+    expect(found.map((book) => book.bookName)).toContain(seedBooks[0]!.bookName);
+  });
+
+  it('leaves a database that holds books alone', async () => {
+    const before = await ctx.db.collection('books').countDocuments();
+    await ctx.db.collection('books').deleteMany({ bookName: seedBooks[0]!.bookName });
+    expect((await seedDemoData(ctx.db, logger)).books).toBe(0);
+    expect(await ctx.db.collection('books').countDocuments()).toBe(before - 1);
+  });
+});

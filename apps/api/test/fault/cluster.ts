@@ -1,0 +1,208 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/lib/mongo';
+import { freePort } from '../free-port';
+
+/**
+ * The fault suite's cluster, all on loopback in a temporary directory: one replica-set mongod (the embedded
+ * launcher, on a fixed port and dbPath so it can be killed and restarted in place), the migration job run
+ * once, two built API instances (dist/server.js), and HAProxy in front of both, routing on readiness.
+ */
+
+const API_DIR = path.resolve(__dirname, '../..');
+export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+/** How long a draining instance keeps answering after SIGTERM: longer than HAProxy takes to see it unready. */
+const READY_DELAY_MS = 2000;
+
+/** The HAProxy configuration the suite runs, and docs/operations.md shows. */
+export function haproxyConfig(listen: number, servers: { name: string; port: number }[]): string {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-keep-alive 10s
+  # A readiness check may take up to the API's 1 s ping timeout, more on a busy machine.
+  timeout check 3s
+  # A request that could not reach an instance, or got no answer at all, is sent again, to the other one.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response
+
+frontend api
+  bind 127.0.0.1:${listen}
+  # One id per request, passed to the API (it logs it and answers it in errors).
+  unique-id-format %[uuid()]
+  http-request set-header X-Request-Id %[unique-id]
+  default_backend instances
+
+backend instances
+  balance roundrobin
+  # Which instance answered, for the suite to see both at work.
+  http-response set-header X-Served-By %s
+  option httpchk GET /api/health/ready
+  http-check expect status 200
+  default-server check inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2
+  # With no instance ready, the balancer answers in the API's error shape itself.
+  http-error status 503 content-type application/json lf-string '{"error":{"code":"unavailable","message":"No instance is ready; try again shortly","requestId":"%[unique-id]"}}' hdr Retry-After 5
+${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`).join('\n')}
+`;
+}
+
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, failed?: () => string | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const why = failed?.();
+    if (why) throw new Error(`${what}: ${why}`);
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+const answers = async (url: string, status = 200) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === status;
+
+export class Cluster {
+  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'book-warehouse-faults-'));
+  readonly dbPath = path.join(this.dir, 'mongo');
+  mongo!: EmbeddedMongo;
+  mongoPort = 0;
+  instances: Instance[] = [];
+  haproxy!: ChildProcess;
+  url = '';
+
+  private env(): NodeJS.ProcessEnv {
+    return {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      MONGODB_URI: this.mongo.uri,
+      MONGODB_DB_NAME: 'faults',
+      SEED_DEMO_DATA: 'false',
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
+      SHUTDOWN_READY_DELAY_MS: String(READY_DELAY_MS),
+      SHUTDOWN_GRACE_MS: '10000',
+    };
+  }
+
+  /** Runs a built entry point of the API (dist/) to its end. */
+  private async runJob(entry: string): Promise<void> {
+    const log = fs.openSync(path.join(this.dir, `${path.basename(entry, '.js')}.log`), 'a');
+    const child = spawn(process.execPath, [entry], { cwd: API_DIR, env: this.env(), stdio: ['ignore', log, log] });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`${entry} exited with code ${code}; see ${this.dir}`);
+  }
+
+  async start(): Promise<void> {
+    for (const entry of ['dist/server.js', 'dist/migrate.js']) {
+      if (!fs.existsSync(path.join(API_DIR, entry))) throw new Error(`apps/api/${entry} is missing: run \`pnpm build\` first`);
+    }
+    if (!fs.existsSync(HAPROXY)) {
+      throw new Error(`HAProxy not found at ${HAPROXY}: \`apt-get install haproxy\` (Debian) or set HAPROXY_PATH (docs/operations.md)`);
+    }
+    this.mongoPort = await freePort();
+    await this.startMongo();
+    await this.runJob('dist/migrate.js');
+    const ports = [await freePort(), await freePort()];
+    this.instances = await Promise.all(ports.map((port, i) => this.startInstance(`api-${'ab'[i]}`, port)));
+    const listen = await freePort();
+    const config = path.join(this.dir, 'haproxy.cfg');
+    fs.writeFileSync(config, haproxyConfig(listen, this.instances));
+    const log = fs.openSync(path.join(this.dir, 'haproxy.log'), 'a');
+    this.haproxy = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', log, log] });
+    this.url = `http://127.0.0.1:${listen}`;
+    await waitFor(
+      'HAProxy routes to both instances',
+      () => this.bothServe(),
+      30_000,
+      () => (this.haproxy.exitCode !== null ? `exited with code ${this.haproxy.exitCode}; see ${this.dir}/haproxy.log` : undefined),
+    );
+  }
+
+  /** True once consecutive requests through HAProxy are answered by both instances. */
+  private async bothServe(): Promise<boolean> {
+    const servedBy = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${this.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) servedBy.add(res.headers.get('x-served-by') ?? '');
+    }
+    return servedBy.size === 2;
+  }
+
+  async startMongo(): Promise<void> {
+    this.mongo = await startEmbeddedMongo({ port: this.mongoPort, dbPath: this.dbPath });
+  }
+
+  async startInstance(name: string, port: number): Promise<Instance> {
+    const log = fs.openSync(path.join(this.dir, `${name}.log`), 'a');
+    const child = spawn(process.execPath, ['dist/server.js'], {
+      cwd: API_DIR,
+      env: { ...this.env(), PORT: String(port) },
+      stdio: ['ignore', log, log],
+    });
+    const exited = once(child, 'exit').then(([code]) => code as number | null);
+    const instance: Instance = { name, port, url: `http://127.0.0.1:${port}`, child, exited };
+    await waitFor(
+      `${name} ready`,
+      () => answers(`${instance.url}/api/health/ready`),
+      60_000,
+      () => (child.exitCode !== null ? `exited with code ${child.exitCode}; see ${this.dir}/${name}.log` : undefined),
+    );
+    return instance;
+  }
+
+  /** Replaces a stopped instance with a new process on the same port, and waits until HAProxy uses it again. */
+  async restartInstance(index: number): Promise<void> {
+    const old = this.instances[index]!;
+    this.instances[index] = await this.startInstance(old.name, old.port);
+    await waitFor('HAProxy routes to both instances', () => this.bothServe(), 30_000);
+  }
+
+  /** Waits until every instance reports ready and HAProxy routes to both. */
+  async allReady(timeoutMs = 60_000): Promise<void> {
+    for (const instance of this.instances)
+      await waitFor(`${instance.name} ready`, () => answers(`${instance.url}/api/health/ready`), timeoutMs);
+    await waitFor('HAProxy routes to both instances', () => this.bothServe(), timeoutMs);
+  }
+
+  /** Stops everything; the logs are kept (and their place answered) when asked, for a failed run. */
+  async stop(keepLogs = false): Promise<string | undefined> {
+    if (this.mongo) {
+      try {
+        process.kill(this.mongo.pid, 'SIGCONT'); // in case a scenario failed while it was stopped
+      } catch {
+        // not running
+      }
+    }
+    const stopChild = async (child: ChildProcess | undefined) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    };
+    await Promise.all([stopChild(this.haproxy), ...this.instances.map((instance) => stopChild(instance.child))]);
+    await this.mongo?.stop();
+    if (keepLogs) return this.dir;
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    return undefined;
+  }
+}

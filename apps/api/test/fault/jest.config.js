@@ -1,0 +1,15 @@
+// The fault suite (`pnpm --filter @book-warehouse/api test:fault`, the last step of `pnpm test`): two built
+// API instances behind HAProxy over one replica-set mongod, under faults. Its own config: it needs the build
+// (dist/), and its files end in .fault.ts so the API suite's Jest never picks them up.
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: '../..',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/fault'],
+  testMatch: ['**/*.fault.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  // The Auth Emulator: reused when one answers on 9099, else started here and stopped afterwards.
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  testTimeout: 90_000,
+};

@@ -37,9 +37,10 @@ async function main(): Promise<void> {
 
   // A signal during start-up (the database still unreachable, say) stops the retries and exits.
   const starting = new AbortController();
-  let shutdown = async (signal: string) => {
+  let shutdown = (signal: string): Promise<void> => {
     logger.info({ signal }, 'stopping during start-up');
     starting.abort();
+    return Promise.resolve();
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

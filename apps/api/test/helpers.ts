@@ -77,10 +77,18 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
  */
 function madeInBeforeAll<T extends object>(what: string): { value: T; set(value: T): void } {
   let current: T | undefined;
+  const made = (): T => {
+    if (!current) throw new Error(`${what} is made in beforeAll: read it inside a test or a hook`);
+    return current;
+  };
+  // Reads, `in` and spreading ({ ...user }) all see the made value.
   const value = new Proxy({} as T, {
-    get(_target, key): unknown {
-      if (!current) throw new Error(`${what} is made in beforeAll: read it inside a test or a hook`);
-      return Reflect.get(current, key);
+    get: (_target, key): unknown => Reflect.get(made(), key),
+    has: (_target, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(made(), key);
+      return descriptor && { ...descriptor, configurable: true };
     },
   });
   return { value, set: (made) => void (current = made) };

@@ -8,7 +8,7 @@ export interface OpenDatabase {
   /** The embedded mongod, when MONGODB_URI is unset. */
   embedded?: EmbeddedMongo;
   /** Closes the client, then stops the embedded mongod if any. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

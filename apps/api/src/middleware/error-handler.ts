@@ -26,13 +26,14 @@ function fromClientError(err: HttpClientError): AppError | undefined {
 
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
-  return databaseError(err) ?? (typeof err === 'object' && err !== null ? fromClientError(err as HttpClientError) : undefined);
+  return databaseError(err) ?? (typeof err === 'object' && err !== null ? fromClientError(err) : undefined);
 }
 
 /** Registered last: every failure answers the one error shape, with the request id; never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
-  const requestId = String(req.id);
+  // app.ts's genReqId answers a string.
+  const requestId = req.id as string;
   if (known) {
     // A driver or parser error answered as 4xx/503 keeps its own message in the log, for whoever looks into it.
     const cause = known !== err && err instanceof Error ? { cause: err.message } : {};

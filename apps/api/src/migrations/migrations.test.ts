@@ -106,7 +106,7 @@ describe('runMigrations', () => {
 describe(`${LATEST_MIGRATION}: data outside the schema's bounds`, () => {
   it('brings each value to the nearest allowed one, with a history entry per repaired book, and leaves good books alone', async () => {
     const database = await connect(freshName());
-    const books = database.db.collection('books');
+    const books = database.db.collection<{ bookName: string; stockQuantity: unknown; price: unknown }>('books');
     const stored = [
       { bookName: 'Too many', stockQuantity: 2_500_000_000, price: 10 },
       { bookName: 'Negative', stockQuantity: -5, price: -1 },
@@ -134,7 +134,7 @@ describe(`${LATEST_MIGRATION}: data outside the schema's bounds`, () => {
     expect(await byName('Also fine')).toEqual({ stockQuantity: 0, price: 9.99 });
 
     const entries = await database.db
-      .collection('histories')
+      .collection<{ email: string; bookName: string; task: string; createdAt: Date }>('histories')
       .find({}, { sort: { bookName: 1 } })
       .toArray();
     expect(entries.map(({ email, bookName, task }) => ({ email, bookName, task }))).toEqual([

@@ -92,7 +92,7 @@ async function call(url: string, init: { method?: string; body?: unknown } = {})
     return {
       status: 0,
       ms: Date.now() - started,
-      error: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
+      error: error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : String(error),
     };
   }
 }

@@ -166,6 +166,14 @@ const CASES: Record<string, Case[]> = {
     { name: 'the database answering', status: 200, call: anonymous('get', '/health') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/health') },
   ],
+  getLiveness: [
+    { name: 'the process answering', status: 200, call: anonymous('get', '/health/live') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/health/live') },
+  ],
+  getReadiness: [
+    { name: 'migrated and the database answering', status: 200, call: anonymous('get', '/health/ready') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/health/ready') },
+  ],
   createApiToken: [
     { name: 'a Firebase ID token', status: 200, call: asStaff('post', '/token') },
     {

@@ -141,14 +141,16 @@ describe('request bodies', () => {
     const history = await request(ctx.app).get('/api/histories').set(bearer(staff)).expect(200);
     const reviews = await request(ctx.app).get('/api/reviewCount').expect(200);
 
-    const res = await request(ctx.app)
-      [method as 'post'](path(book._id))
+    const write = request(ctx.app)[method as 'post'];
+    const res = await write(path(book._id))
       .set(bearer(staff))
       .set('Content-Type', type)
       .send(JSON.stringify({ bookName: 'Changed', price: 1, stockQuantity: 1, amount: 1, task: 'Login', description: 'Hi' }))
       .expect(415);
 
-    expect(apiError(res.body)).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('JSON') });
+    const error = apiError(res.body);
+    expect(error.code).toBe('unsupported_media_type');
+    expect(error.message).toContain('JSON');
     expect((await request(ctx.app).get('/api/books').expect(200)).body).toEqual(before.body);
     expect((await request(ctx.app).get('/api/histories').set(bearer(staff)).expect(200)).body).toEqual(history.body);
     expect((await request(ctx.app).get('/api/reviewCount').expect(200)).body).toEqual(reviews.body);

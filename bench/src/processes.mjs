@@ -29,6 +29,7 @@ async function freePort() {
  */
 export async function startMongo() {
   // Loaded here, not at import, so that bench.mjs can first say which build is missing.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- require() answers any in JavaScript; the JSDoc cast types it, but the rule reads the uncast call.
   const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (
     createRequire(import.meta.url)('../../apps/api/dist/mongo.js')
   );
@@ -100,8 +101,10 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
       SHUTDOWN_READY_DELAY_MS: '0',
     },
   };
-  const [code] = await once(spawn(node, ['dist/migrate.js'], options), 'exit');
-  if (code !== 0) throw new Error(`the migration job exited with code ${code} (see ${logFile})`);
+  const migration = spawn(node, ['dist/migrate.js'], options);
+  /** @type {unknown} */
+  const code = await new Promise((resolve) => migration.once('exit', resolve));
+  if (code !== 0) throw new Error(`the migration job exited with code ${String(code)} (see ${logFile})`);
   const child = spawn(node, ['dist/server.js'], options);
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -141,8 +141,8 @@ describe('request bodies', () => {
     const history = await request(ctx.app).get('/api/histories').set(bearer(staff)).expect(200);
     const reviews = await request(ctx.app).get('/api/reviewCount').expect(200);
 
-    const write = request(ctx.app)[method as 'post'];
-    const res = await write(path(book._id))
+    const agent = request(ctx.app);
+    const res = await agent[method as 'post'](path(book._id))
       .set(bearer(staff))
       .set('Content-Type', type)
       .send(JSON.stringify({ bookName: 'Changed', price: 1, stockQuantity: 1, amount: 1, task: 'Login', description: 'Hi' }))

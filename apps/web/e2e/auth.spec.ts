@@ -11,10 +11,11 @@ import {
   screenshots,
   toast,
 } from './support';
+import { paths } from '../src/config/paths';
 
 /** The newest history row of `email` names `task` (the log is newest first). */
 async function expectNewestTask(page: Page, email: string, task: string) {
-  await page.goto('/dashboard/history');
+  await page.goto(paths.dashboard.history);
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: email, exact: true }) })
@@ -23,7 +24,7 @@ async function expectNewestTask(page: Page, email: string, task: string) {
 }
 
 test('registering sets the name, sends a verification e-mail that verifies the account, and logs Singup', async ({ page, request }) => {
-  await page.goto('/register');
+  await page.goto(paths.register);
   await expectAccessible(page);
   await screenshots(page, 'register');
 
@@ -56,7 +57,7 @@ test('registering sets the name, sends a verification e-mail that verifies the a
 test('the password reset asks for an e-mail, then sends one', async ({ page, request }) => {
   const staff = newStaff();
   await createAccount(request, staff);
-  await page.goto('/login');
+  await page.goto(paths.login);
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please provide a email.' })).toBeVisible();
   await page.getByLabel('Email').fill(staff.email);
@@ -70,24 +71,24 @@ test('the password reset asks for an e-mail, then sends one', async ({ page, req
 test('a protected route sends a visitor to login and returns there after sign-in, which is logged', async ({ page, request }) => {
   const staff = newStaff();
   await createAccount(request, staff);
-  await page.goto('/dashboard/quntity');
-  await expect(page).toHaveURL('/login');
+  await page.goto(paths.dashboard.quantity);
+  await expect(page).toHaveURL(paths.login);
   await fillSignIn(page, staff);
-  await expect(page).toHaveURL('/dashboard/quntity');
+  await expect(page).toHaveURL(paths.dashboard.quantity);
   await expect(page.getByRole('heading', { name: 'Update Quantity' })).toBeVisible();
   await expectNewestTask(page, staff.email, 'Login');
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/');
-  await page.goto('/dashboard/history');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.home);
+  await page.goto(paths.dashboard.history);
+  await expect(page).toHaveURL(paths.login);
 });
 
 test('Google sign-in through the emulator account chooser, with a new account, is logged as Login with google', async ({ page }) => {
   const email = `google-${Date.now()}@example.com`;
   const foreign = foreignRequests(page);
-  await page.goto('/allbook');
-  await expect(page).toHaveURL('/login');
+  await page.goto(paths.allBooks);
+  await expect(page).toHaveURL(paths.login);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   const chooser = page.getByRole('dialog', { name: 'Sign in with Google' });
   await expect(chooser).toBeVisible();
@@ -96,18 +97,18 @@ test('Google sign-in through the emulator account chooser, with a new account, i
   await chooser.getByLabel('Name').fill('Gale Google');
   await chooser.getByLabel('Email').fill(email);
   await chooser.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL('/allbook');
+  await expect(page).toHaveURL(paths.allBooks);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expectNewestTask(page, email, 'Login with google');
   expect(foreign).toEqual([]);
 });
 
 test('GitHub sign-in through the emulator account chooser is logged as Login with Github', async ({ page }) => {
-  await page.goto('/login');
+  await page.goto(paths.login);
   await page.getByRole('button', { name: 'Continue with GitHub' }).click();
   const chooser = page.getByRole('dialog', { name: 'Sign in with GitHub' });
   await chooser.getByRole('button', { name: /Grace Hopper/ }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(paths.home);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expectNewestTask(page, 'grace@example.com', 'Login with Github');
 });
@@ -120,7 +121,7 @@ test('registration refuses an e-mail that already has an account, with the provi
 });
 
 test('signing in works from the keyboard alone, through the account chooser', async ({ page }) => {
-  await page.goto('/login');
+  await page.goto(paths.login);
   const google = page.getByRole('button', { name: 'Continue with Google' });
   await google.focus();
   await page.keyboard.press('Enter');
@@ -138,5 +139,5 @@ test('signing in works from the keyboard alone, through the account chooser', as
   await expect(account).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(paths.home);
 });

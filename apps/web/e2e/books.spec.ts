@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addBookViaApi, createAccount, expectAccessible, newStaff, screenshots, signIn, toast } from './support';
+import { paths } from '../src/config/paths';
 
 test("My Items lists only the user's books and deletes one after 'Are you sure to delete?'", async ({ page, request }) => {
   const owner = newStaff('Owen Owner');
@@ -14,7 +15,7 @@ test("My Items lists only the user's books and deletes one after 'Are you sure t
   await signIn(page, owner);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Items' }).click();
-  await expect(page).toHaveURL('/myitems');
+  await expect(page).toHaveURL(paths.myItems);
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(2);
   await expect(page.getByRole('article', { name: theirs.bookName })).toHaveCount(0);
@@ -32,7 +33,7 @@ test("My Items lists only the user's books and deletes one after 'Are you sure t
   await expect(cards).toHaveCount(1);
   await expect((await request.get(`/api/bookbytext?search=${encodeURIComponent(mine[0]!)}`)).json()).resolves.toEqual([]);
 
-  await page.goto('/dashboard/history');
+  await page.goto(paths.dashboard.history);
   const row = page.getByRole('row').filter({ hasText: mine[0] }).first();
   await expect(row.getByRole('cell', { name: 'Deleted', exact: true })).toBeVisible();
 });
@@ -44,7 +45,7 @@ test("a card's one-click Deleverd lowers stock by 1 until it reads Out of Stock,
 
   await signIn(page, staff);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  await page.goto('/allbook');
+  await page.goto(paths.allBooks);
   await expect(page.getByText(/^Showing \d+ books/)).toBeVisible();
   await screenshots(page, 'allbook');
   while (await page.getByRole('button', { name: 'Load more' }).isVisible()) {

@@ -1,19 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { newStaff, signUp, toast } from './support';
+import { paths } from '../src/config/paths';
 
 test('comments: a signed-out poster goes to login; a signed-in one posts to page 1; numbered pages follow the count', async ({
   page,
   request,
 }) => {
-  await page.goto('/');
+  await page.goto(paths.home);
   const comments = page.getByRole('region', { name: 'Comments' });
   await comments.getByRole('textbox', { name: 'Leave a comment' }).fill('Signed out, so this goes nowhere.');
   await comments.getByRole('button', { name: 'Post comment' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
 
   const staff = newStaff('Cora Commenter');
   await signUp(page, staff);
-  await page.goto('/');
+  await page.goto(paths.home);
   const text = `Fast delivery and careful packing (${Date.now()}).`;
   await comments.getByRole('textbox', { name: 'Leave a comment' }).fill(text);
   await comments.getByRole('button', { name: 'Post comment' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, newStaff, screenshots, signUp } from './support';
+import { paths } from '../src/config/paths';
 
 const tiles = (page: Page) => page.getByRole('main').locator('dl');
 
@@ -7,7 +8,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   const name = `E2E Book ${Date.now()}`;
   await signUp(page, newStaff());
 
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard.root);
   await expect(tiles(page).getByText('User Login')).toBeVisible();
   await expect(tiles(page)).toContainText('$');
   const before = await tiles(page).innerText();
@@ -36,7 +37,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await expect(page.getByRole('status').filter({ hasText: 'Item Added successfully' })).toBeVisible();
   await expect(page.getByLabel('Book name')).toHaveValue('');
 
-  await page.goto(`/dashboard/search/${encodeURIComponent(name)}`);
+  await page.goto(paths.dashboard.search(name));
   await page
     .getByRole('article', { name })
     .getByRole('link', { name: `Edit ${name}` })
@@ -104,9 +105,9 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
 
 test('the dashboard search box, the charts and the placeholders', async ({ page }) => {
   await signUp(page, newStaff());
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard.root);
   await page.getByRole('searchbox', { name: 'Search books' }).fill('Dune');
-  await expect(page).toHaveURL('/dashboard/search/Dune');
+  await expect(page).toHaveURL(paths.dashboard.search('Dune'));
   await expect(page.getByRole('heading', { name: 'Search', exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Dune' })).toBeVisible();
   await expectAccessible(page);

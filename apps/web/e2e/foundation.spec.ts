@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, newStaff, register, signIn } from './support';
+import { paths } from '../src/config/paths';
 
 test('a visitor sees six books, registers, signs out and signs in again', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home);
   await expect(page.getByRole('heading', { name: 'Welcome to book Warehouse' })).toBeVisible();
   const cards = page.getByRole('region', { name: 'Inventory' }).getByRole('article');
   await expect(cards).toHaveCount(6);
-  await expect(page.getByRole('link', { name: 'Show all Book' })).toHaveAttribute('href', '/allbook');
+  await expect(page.getByRole('link', { name: 'Show all Book' })).toHaveAttribute('href', paths.allBooks);
 
   const staff = newStaff();
   await register(page, staff);
@@ -19,7 +20,7 @@ test('a visitor sees six books, registers, signs out and signs in again', async 
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
   await signIn(page, staff);
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(paths.home);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 

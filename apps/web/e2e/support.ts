@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Book, NewBook } from '@book-warehouse/types';
+import { paths } from '../src/config/paths';
 
 /** The Auth Emulator that `pnpm start` (the web server of this run) starts without Firebase config. */
 const EMULATOR = 'http://127.0.0.1:9099';
@@ -19,7 +20,7 @@ export type Staff = ReturnType<typeof newStaff>;
 
 /** Fills and sends the registration form; the outcome is the caller's to check. */
 export async function register(page: Page, user: Staff) {
-  await page.goto('/register');
+  await page.goto(paths.register);
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -37,7 +38,7 @@ export async function signUp(page: Page, user: Staff) {
 }
 
 export async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
+  await page.goto(paths.login);
   await fillSignIn(page, user);
 }
 

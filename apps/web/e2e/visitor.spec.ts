@@ -1,9 +1,10 @@
 import { devices, expect, test } from '@playwright/test';
 import { expectAccessible, foreignRequests, screenshots } from './support';
+import { paths } from '../src/config/paths';
 
 test('a visitor browses home: six cards, services, footer, and the header reacting to scroll', async ({ page }) => {
   const foreign = foreignRequests(page);
-  await page.goto('/');
+  await page.goto(paths.home);
   await expect(page.getByRole('heading', { name: 'Welcome to book Warehouse' })).toBeVisible();
   await expect(page.getByText('Manage books stock easily & shine your life.').first()).toBeVisible();
   const main = page.getByRole('navigation', { name: 'Main' });
@@ -19,7 +20,7 @@ test('a visitor browses home: six cards, services, footer, and the header reacti
     const shown = await description.textContent();
     expect(shown).toBe(full.length >= 50 ? `${full.slice(0, 50)} ...` : full);
   }
-  await expect(cards.first().getByRole('link', { name: /.+/ }).first()).toHaveAttribute('href', '/about');
+  await expect(cards.first().getByRole('link', { name: /.+/ }).first()).toHaveAttribute('href', paths.about);
 
   await expect(page.getByRole('region', { name: 'Our services' }).getByRole('listitem')).toHaveCount(4);
   const footer = page.getByRole('contentinfo');
@@ -41,21 +42,21 @@ test('a visitor browses home: six cards, services, footer, and the header reacti
     .first()
     .getByRole('button', { name: /^Deleverd/ })
     .click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
   await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
-  await page.goto('/home');
+  await page.goto(paths.homeAlias);
   await cards.first().getByRole('button', { name: 'Manage Items' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
 });
 
 test('the blog side menu jumps to each of its four articles', async ({ page }) => {
-  await page.goto('/blog');
+  await page.goto(paths.blog);
   const menu = page.getByRole('navigation', { name: 'Articles' });
   await expect(menu.getByRole('link')).toHaveCount(4);
   await expect(page.getByRole('article')).toHaveCount(4);
   for (const [index, anchor] of ['quizeone', 'quizetwo', 'quizethree', 'quizefour'].entries()) {
     await menu.getByRole('link').nth(index).click();
-    await expect(page).toHaveURL(`/blog#${anchor}`);
+    await expect(page).toHaveURL(`${paths.blog}#${anchor}`);
     const article = page.locator(`article#${anchor}`);
     await expect(article.getByRole('heading', { level: 2 })).toBeInViewport();
     await expect(article.getByText(/^By \S/)).toBeVisible();
@@ -67,9 +68,9 @@ test('the blog side menu jumps to each of its four articles', async ({ page }) =
 });
 
 test('the about page is the Working Together page with the official e-mail and phone', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
-  await expect(page).toHaveURL('/about');
+  await expect(page).toHaveURL(paths.about);
   for (const heading of ['Working Together', 'Planning Your Shoot', 'On Location']) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
@@ -100,7 +101,7 @@ test.describe('on a phone', () => {
 
   test('the landing page loads nothing from other hosts', async ({ page }) => {
     const foreign = foreignRequests(page);
-    await page.goto('/');
+    await page.goto(paths.home);
     await expect(page.getByRole('region', { name: 'Inventory' }).getByRole('article')).toHaveCount(6);
     await page.waitForLoadState('networkidle');
     expect(foreign).toEqual([]);

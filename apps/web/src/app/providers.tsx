@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
-import { AuthProvider } from '../features/auth/auth-provider';
 import { ApiError } from '../lib/api-client';
+import { AuthProvider } from '../lib/auth';
 
 function createQueryClient() {
   return new QueryClient({

@@ -1,4 +1,4 @@
-// The official contact details, defined once (DECISIONS.md 1): the footer and the
+// The official contact details, defined once (docs/rules.md, About page): the footer and the
 // 'Working Together' page both read them from here.
 export const contact = {
   address: '1450 Harbor Logistics Way, Unit 12, Oakland, CA 94607',

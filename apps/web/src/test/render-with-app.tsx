@@ -5,12 +5,13 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
+import { paths } from '../config/paths';
 
 /**
  * Renders with the app's real providers: a QueryClient (no retries, so failures show at once), a memory
  * router, the confirm dialog and the toaster. `ui` is the element at `path`; `routes` adds others.
  */
-export function renderWithApp(ui: ReactNode, { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {}) {
+export function renderWithApp(ui: ReactNode, { path = paths.home, routes = [] }: { path?: string; routes?: RouteObject[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [path] });
   const view = render(

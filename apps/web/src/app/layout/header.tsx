@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/notify';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth';
 import { pageTitle } from './page-titles';
 import { useScrolledPast } from './use-scrolled-past';
 

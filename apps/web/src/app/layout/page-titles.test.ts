@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
 import { pageTitle } from './page-titles';
 
 describe('pageTitle', () => {
   it.each([
-    ['/', 'Home'],
-    ['/home', 'Home'],
-    ['/dashboard/manageitem', 'Manage Items'],
-    ['/dashboard/manageitem/', 'Manage Items'],
-    ['/dashboard/manageitem/64b7f0c2a1b2c3d4e5f60718', 'Update Book'],
-    ['/dashboard/search/dune', 'Search'],
-    ['/dashboard/quntity', 'Update Quantity'],
+    [paths.home, 'Home'],
+    [paths.homeAlias, 'Home'],
+    [paths.dashboard.manageItems, 'Manage Items'],
+    [`${paths.dashboard.manageItems}/`, 'Manage Items'],
+    [paths.dashboard.manageItem('64b7f0c2a1b2c3d4e5f60718'), 'Update Book'],
+    [paths.dashboard.search('dune'), 'Search'],
+    [paths.dashboard.quantity, 'Update Quantity'],
   ])('names %s "%s" from the route table', (path, title) => {
     expect(pageTitle(path)).toBe(title);
   });

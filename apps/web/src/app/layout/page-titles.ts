@@ -1,6 +1,7 @@
+import { matchPath } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
-/** The header's page name comes from this one table (DECISIONS.md 5). */
+/** The header's page name comes from this one table (docs/rules.md, Page titles). */
 const titles: Record<string, string> = {
   [paths.home]: 'Home',
   [paths.homeAlias]: 'Home',
@@ -21,9 +22,10 @@ const titles: Record<string, string> = {
   [paths.dashboard.help]: 'Help Desk',
 };
 
-const prefixes: Array<[string, string]> = [
-  [`${paths.dashboard.manageItems}/`, 'Update Book'],
-  ['/dashboard/search', 'Search'],
+/** The paths with a parameter, matched by their router pattern. */
+const patterns: Array<[string, string]> = [
+  [paths.dashboard.manageItemPattern, 'Update Book'],
+  [paths.dashboard.searchPattern, 'Search'],
 ];
 
 /** Unknown paths fall back to the last path segment, capitalised. */
@@ -31,8 +33,8 @@ export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const exact = titles[path];
   if (exact) return exact;
-  const prefixed = prefixes.find(([prefix]) => path.startsWith(prefix));
-  if (prefixed) return prefixed[1];
+  const matched = patterns.find(([pattern]) => matchPath(pattern, path));
+  if (matched) return matched[1];
   const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
   return last ? last.charAt(0).toUpperCase() + last.slice(1) : 'Home';
 }

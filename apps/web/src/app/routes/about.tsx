@@ -3,7 +3,7 @@ import { contact, contactEmailHref, contactPhoneHref } from '../../config/contac
 const linkClass =
   'font-medium text-amber-700 underline underline-offset-2 hover:text-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600';
 
-// The spec's 'Working Together' page (DECISIONS.md 1); e-mail and phone come from the one contact config.
+// The spec's 'Working Together' page (docs/rules.md, About page); e-mail and phone come from the one contact config.
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">

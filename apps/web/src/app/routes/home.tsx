@@ -1,15 +1,15 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
-import type { FromState } from '../../features/auth/require-auth';
 import { useBooks } from '../../features/books/api/get-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { CardActions } from '../../features/books/components/card-actions';
 import { ServicesSection } from '../../features/landing/services-section';
 import { CommentSection } from '../../features/reviews/components/comment-section';
+import { useAuth, type FromState } from '../../lib/auth';
 
 /** The landing page shows the first 6 books (spec section 9). */
 export const LANDING_BOOKS = 6;
@@ -29,7 +29,7 @@ export function HomePage() {
             Inventory
           </h2>
           <Link to={paths.allBooks} className={buttonClass('secondary')}>
-            Show all Book
+            {messages.showAllBooks}
           </Link>
         </div>
         {books.isPending ? (

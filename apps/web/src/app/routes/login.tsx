@@ -1,9 +1,8 @@
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
-import type { FromState } from '../../features/auth/require-auth';
+import { useAuth, type FromState } from '../../lib/auth';
 
 /** Where a sign-in returns to: the protected route that sent the user here, else home. */
 export function useReturnTo(): string {

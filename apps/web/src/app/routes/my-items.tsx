@@ -2,13 +2,13 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-provider';
 import { useBooksByOwner } from '../../features/books/api/get-my-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { MyBookActions } from '../../features/books/components/my-book-actions';
+import { useAuth } from '../../lib/auth';
 
-/** /myitems (DECISIONS.md 2): the signed-in user's own books. Behind RequireAuth, so there is a user. */
+/** /myitems (docs/rules.md, My Items): the signed-in user's own books. Behind RequireAuth, so there is a user. */
 export function MyItemsPage() {
   const { user } = useAuth();
   return (

@@ -12,7 +12,7 @@ interface Pending {
 }
 
 /**
- * In-app confirmation (DECISIONS.md 3): a modal role="alertdialog" with confirm and cancel, instead of
+ * In-app confirmation (docs/rules.md, Alerts and confirmations): a modal role="alertdialog" with confirm and cancel, instead of
  * window.confirm. Escape cancels; focus starts on Cancel and returns to where it was.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {

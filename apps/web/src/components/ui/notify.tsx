@@ -14,8 +14,19 @@ function Toast({ message, tone }: { message: string; tone: 'success' | 'error' }
   );
 }
 
-/** In-app toasts (DECISIONS.md 3): successes are role="status", failures role="alert". */
+/** In-app toasts (docs/rules.md, Alerts and confirmations): successes are role="status", failures role="alert". */
 export const notify = {
   success: (message: string) => toast.custom(() => <Toast message={message} tone="success" />),
   error: (message: string) => toast.custom(() => <Toast message={message} tone="error" />, { duration: 8000 }),
 };
+
+/** Mutation callbacks that toast the outcome: `success` when the call worked (then `after`), else the server's message. */
+export function toastOutcome(success: string, after?: () => void) {
+  return {
+    onSuccess: () => {
+      notify.success(success);
+      after?.();
+    },
+    onError: (error: Error) => notify.error(error.message),
+  };
+}

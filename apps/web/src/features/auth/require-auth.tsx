@@ -1,12 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { useAuth } from './auth-provider';
-
-/** The route a sign-in returns to (spec: the origin, default /). */
-export interface FromState {
-  from?: string;
-}
+import { useAuth, type FromState } from '../../lib/auth';
 
 /** Protected routes send signed-out users to /login and remember where they were headed. */
 export function RequireAuth() {

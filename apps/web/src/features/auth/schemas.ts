@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { messages } from '../../config/messages';
 
 export const LoginFormSchema = z.object({
   email: z.email('Enter a valid e-mail address'),
   password: z.string().min(1, 'Enter your password'),
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
-
-/** The spec's message for a mismatch is kept exactly: 'Password Do not match'. */
-export const PASSWORD_MISMATCH = 'Password Do not match';
 
 export const RegisterFormSchema = z
   .object({
@@ -16,7 +14,7 @@ export const RegisterFormSchema = z
     password: z.string().min(6, 'Use at least 6 characters'),
     confirmPassword: z.string().min(1, 'Confirm your password'),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordMismatch, path: ['confirmPassword'] });
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
 /** 'Add another account' in the emulator's account chooser. */

@@ -1,4 +1,4 @@
-/** The spec's placeholder pages keep their texts (DECISIONS.md 7). */
+/** The spec's placeholder pages keep their texts (docs/rules.md, Search, chart and placeholders). */
 function Placeholder({ text }: { text: string }) {
   return (
     <section className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">

@@ -4,7 +4,8 @@ import { paths } from '../../../config/paths';
 
 /**
  * The dashboard subtree. Every page is loaded on demand (the router's `lazy`), so the public pages never
- * download dashboard, form or chart code; recharts comes only with the chart page.
+ * download dashboard, form or chart code; recharts comes only with the chart page. Child paths are absolute,
+ * straight from the one table in config/paths.ts.
  */
 export const dashboardRoute: RouteObject = {
   path: paths.dashboard.root,
@@ -13,17 +14,19 @@ export const dashboardRoute: RouteObject = {
   children: [
     { index: true, lazy: () => import('./home').then((m) => ({ Component: m.DashboardHome })) },
     {
-      path: 'manageitem',
+      path: paths.dashboard.manageItems,
       lazy: () => import('./manage-items').then((m) => ({ Component: m.ManageItemsPage })),
-      children: [{ path: ':itemid', lazy: () => import('./update-item').then((m) => ({ Component: m.UpdateItemPage })) }],
+      children: [
+        { path: paths.dashboard.manageItemPattern, lazy: () => import('./update-item').then((m) => ({ Component: m.UpdateItemPage })) },
+      ],
     },
-    { path: 'quntity', lazy: () => import('./quantity').then((m) => ({ Component: m.QuantityPage })) },
-    { path: 'additem', lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
-    { path: 'history', lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
-    { path: 'search/:text?', lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
-    { path: 'chart', lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },
-    { path: 'user', lazy: () => import('./placeholders').then((m) => ({ Component: m.UserPage })) },
-    { path: 'team', lazy: () => import('./placeholders').then((m) => ({ Component: m.TeamPage })) },
-    { path: 'help', lazy: () => import('./placeholders').then((m) => ({ Component: m.HelpPage })) },
+    { path: paths.dashboard.quantity, lazy: () => import('./quantity').then((m) => ({ Component: m.QuantityPage })) },
+    { path: paths.dashboard.addItem, lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
+    { path: paths.dashboard.history, lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
+    { path: paths.dashboard.searchPattern, lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
+    { path: paths.dashboard.chart, lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },
+    { path: paths.dashboard.user, lazy: () => import('./placeholders').then((m) => ({ Component: m.UserPage })) },
+    { path: paths.dashboard.team, lazy: () => import('./placeholders').then((m) => ({ Component: m.TeamPage })) },
+    { path: paths.dashboard.help, lazy: () => import('./placeholders').then((m) => ({ Component: m.HelpPage })) },
   ],
 };

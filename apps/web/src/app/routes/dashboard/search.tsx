@@ -3,7 +3,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 
-/** 'Search' and, beyond the spec's placeholder, the matching books (DECISIONS.md 7). */
+/** 'Search' and, beyond the spec's placeholder, the matching books (docs/rules.md, Search, chart and placeholders). */
 export function SearchPage() {
   const text = useParams().text?.trim() ?? '';
   return (

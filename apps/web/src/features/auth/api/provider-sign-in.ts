@@ -1,4 +1,3 @@
-import type { SignInTask } from '@book-warehouse/types';
 import {
   GithubAuthProvider,
   GoogleAuthProvider,
@@ -10,12 +9,6 @@ import {
 import { auth } from '../../../lib/firebase';
 
 export type SignInProvider = 'google' | 'github';
-
-/** The history label of each provider, spelt as the spec writes them. */
-export const providerTask: Record<SignInProvider, SignInTask> = {
-  google: 'Login with google',
-  github: 'Login with Github',
-};
 
 export const providerLabel: Record<SignInProvider, string> = { google: 'Google', github: 'GitHub' };
 

@@ -3,6 +3,14 @@ import type { User } from 'firebase/auth';
 import { notify } from '../../../components/ui/notify';
 import { apiRequest } from '../../../lib/api-client';
 
+/** The history label of each way in, as packages/types spells them ('Singup' is the spec's spelling). */
+export const signInTask = {
+  password: 'Login',
+  register: 'Singup',
+  google: 'Login with google',
+  github: 'Login with Github',
+} as const satisfies Record<string, SignInTask>;
+
 /** Records a sign-in event in the history log (the server takes the e-mail from the token). */
 export function recordSignIn(user: User, task: SignInTask) {
   const body: NewSignInHistory = { task, bookName: user.displayName ?? '', time: new Date().toLocaleString('en-US') };

@@ -5,9 +5,10 @@ import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { emailSignIn } from '../api/email-sign-in';
-import { recordSignInOrWarn } from '../api/record-sign-in';
+import { recordSignInOrWarn, signInTask } from '../api/record-sign-in';
 import { resetPassword } from '../api/reset-password';
 import { LoginFormSchema, type LoginForm } from '../schemas';
 
@@ -22,7 +23,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     setProviderError('');
     try {
       const user = await emailSignIn(email, password);
-      await recordSignInOrWarn(user, 'Login');
+      await recordSignInOrWarn(user, signInTask.password);
       onSignedIn();
     } catch (error) {
       setProviderError((error as Error).message);
@@ -32,13 +33,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onReset = async () => {
     const email = getValues('email')?.trim();
     if (!email) {
-      notify.error('Please provide a email.');
+      notify.error(messages.emailRequired);
       return;
     }
     setProviderError('');
     try {
       await resetPassword(email);
-      notify.success('Sent email');
+      notify.success(messages.resetEmailSent);
     } catch (error) {
       setProviderError((error as Error).message);
     }

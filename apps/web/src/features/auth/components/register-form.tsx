@@ -5,8 +5,9 @@ import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { recordSignInOrWarn } from '../api/record-sign-in';
+import { recordSignInOrWarn, signInTask } from '../api/record-sign-in';
 import { register as registerAccount } from '../api/register';
 import { RegisterFormSchema, type RegisterForm } from '../schemas';
 
@@ -19,8 +20,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     setProviderError('');
     try {
       const user = await registerAccount(name, email, password);
-      notify.success(`Verification code sent in ${email} Please Check your Email.`);
-      await recordSignInOrWarn(user, 'Singup');
+      notify.success(messages.verificationSent(email));
+      await recordSignInOrWarn(user, signInTask.register);
       onRegistered();
     } catch (error) {
       setProviderError((error as Error).message);

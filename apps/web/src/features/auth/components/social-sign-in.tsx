@@ -3,8 +3,8 @@ import type { User } from 'firebase/auth';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { usingAuthEmulator } from '../../../lib/firebase';
-import { emulatorSignIn, popupSignIn, providerLabel, providerTask, type SignInProvider } from '../api/provider-sign-in';
-import { recordSignInOrWarn } from '../api/record-sign-in';
+import { emulatorSignIn, popupSignIn, providerLabel, type SignInProvider } from '../api/provider-sign-in';
+import { recordSignInOrWarn, signInTask } from '../api/record-sign-in';
 import { AccountChooser } from './account-chooser';
 
 /** Closing the provider's pop-up is a change of mind, not an error to show. */
@@ -55,7 +55,7 @@ export function SocialSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(provider);
     try {
       const user = await attempt();
-      await recordSignInOrWarn(user, providerTask[provider]);
+      await recordSignInOrWarn(user, signInTask[provider]);
       onSignedIn();
     } catch (failure) {
       if (!(failure instanceof FirebaseError && dismissed.has(failure.code))) setError((failure as Error).message);

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { booksKeys } from './get-books';
+import { bookKeys } from './keys';
 
 export const getBook = (id: string, signal?: AbortSignal) => apiRequest(`/book/${id}`, { schema: (s) => s.BookSchema, signal });
 
-/** Under the 'books' key, so every book mutation refreshes it too. */
+/** Under the books root key, so every book mutation refreshes it too. */
 export const bookQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...booksKeys.all, 'detail', id] as const, queryFn: ({ signal }) => getBook(id, signal) });
+  queryOptions({ queryKey: bookKeys.detail(id), queryFn: ({ signal }) => getBook(id, signal) });
 
 export const useBook = (id: string) => useQuery(bookQueryOptions(id));

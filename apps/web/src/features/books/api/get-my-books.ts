@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { booksKeys } from './get-books';
+import { bookKeys } from './keys';
 
 /** The books a user added; the API answers only for the caller's own e-mail. */
 export const getBooksByOwner = (email: string, signal?: AbortSignal) =>
   apiRequest('/book', { query: { email }, schema: (s) => s.BookSchema.array(), signal });
 
 export const booksByOwnerQueryOptions = (email: string) =>
-  queryOptions({ queryKey: [...booksKeys.all, 'owner', email], queryFn: ({ signal }) => getBooksByOwner(email, signal) });
+  queryOptions({ queryKey: bookKeys.mine(email), queryFn: ({ signal }) => getBooksByOwner(email, signal) });
 
 export const useBooksByOwner = (email: string) => useQuery(booksByOwnerQueryOptions(email));

@@ -1,7 +1,7 @@
 import type { Restock } from '@book-warehouse/types';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useInvalidateStock } from './deliver-book';
+import { useInvalidateStock } from './invalidate-stock';
 
 /** Adds copies atomically on the server (the app sends the amount, never a computed total). */
 export const restockBook = (id: string, body: Restock) =>

@@ -1,13 +1,13 @@
 import type { SearchQuery } from '@book-warehouse/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { booksKeys } from './get-books';
+import { bookKeys } from './keys';
 
 export const searchBooks = (query: SearchQuery, signal?: AbortSignal) =>
   apiRequest('/bookbytext', { query, schema: (s) => s.BookSchema.array(), signal });
 
 export const searchBooksQueryOptions = (query: SearchQuery) =>
-  queryOptions({ queryKey: [...booksKeys.all, 'search', query] as const, queryFn: ({ signal }) => searchBooks(query, signal) });
+  queryOptions({ queryKey: bookKeys.search(query), queryFn: ({ signal }) => searchBooks(query, signal) });
 
 /** Re-fetched when the search changes; the previous results stay on screen meanwhile (no layout jump). */
 export const useSearchBooks = (query: SearchQuery) => useQuery({ ...searchBooksQueryOptions(query), placeholderData: keepPreviousData });

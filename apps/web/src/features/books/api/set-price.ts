@@ -1,7 +1,7 @@
 import type { BookPricePut } from '@book-warehouse/types';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useInvalidateStock } from './deliver-book';
+import { useInvalidateStock } from './invalidate-stock';
 
 /** PUT /bookprice/{id} with only the new price; the server records 'Price Updated to {n}'. */
 export const setBookPrice = (id: string, body: BookPricePut) =>

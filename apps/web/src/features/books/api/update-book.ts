@@ -1,7 +1,7 @@
 import type { BookUpdate } from '@book-warehouse/types';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useInvalidateStock } from './deliver-book';
+import { useInvalidateStock } from './invalidate-stock';
 
 /** Sends only the changed fields; the server records the 'Updated' history entry. */
 export const updateBook = (id: string, body: BookUpdate) =>

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
 import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
@@ -21,7 +22,7 @@ export function AddBookForm() {
   const onSubmit = handleSubmit((book) =>
     add.mutate(book, {
       onSuccess: () => {
-        notify.success('Item Added successfully');
+        notify.success(messages.bookAdded);
         reset();
       },
       onError: (error) => {

@@ -1,6 +1,7 @@
 import type { Book } from '@book-warehouse/types';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
 import { renderWithApp } from '../../../test/render-with-app';
 import { BookCard } from './book-card';
 
@@ -55,6 +56,6 @@ describe('BookCard stock', () => {
 
   it('links the author to the about page', () => {
     renderWithApp(<BookCard book={book()} />);
-    expect(screen.getByRole('link', { name: 'Frank Herbert' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Frank Herbert' })).toHaveAttribute('href', paths.about);
   });
 });

@@ -1,12 +1,18 @@
 import type { Book } from '@book-warehouse/types';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isOutOfStock, truncateDescription } from '../truncate';
 import { BookCover } from './book-cover';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatPrice = (price: number) => money.format(price);
+
+/** What a card or a table row shows for a stock below 1. */
+export function OutOfStock() {
+  return <span className="font-semibold text-red-600">{messages.outOfStock}</span>;
+}
 
 /** A book as a card: photo, name, author (to /about), publication, description, price and stock; actions below. */
 export function BookCard({ book, actions, eager }: { book: Book; actions?: ReactNode; eager?: boolean }) {
@@ -28,11 +34,7 @@ export function BookCard({ book, actions, eager }: { book: Book; actions?: React
         </p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="text-base font-bold text-slate-900">{formatPrice(book.price)}</span>
-          {out ? (
-            <span className="font-semibold text-red-600">Out of Stock</span>
-          ) : (
-            <span className="text-slate-600">Stock: {book.stockQuantity}</span>
-          )}
+          {out ? <OutOfStock /> : <span className="text-slate-600">Stock: {book.stockQuantity}</span>}
         </div>
         {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
       </div>

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../components/ui/notify';
+import { toastOutcome } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
 import { booksQueryOptions } from '../api/get-books';
 import { isOutOfStock } from '../truncate';
-import { formatPrice } from './book-card';
+import { formatPrice, OutOfStock } from './book-card';
 
 /** Rows per page: the table never downloads every book. */
 export const BOOKS_PAGE_SIZE = 20;
@@ -38,16 +39,15 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
   const cell = 'px-4 py-3 align-middle';
 
   const onDelete = async (book: Book) => {
-    if (!(await confirm('Are you sure?'))) return;
-    remove.mutate(book._id, {
-      onSuccess: () => {
-        notify.success(`${book.bookName} deleted`);
+    if (!(await confirm(messages.confirmDelete))) return;
+    remove.mutate(
+      book._id,
+      toastOutcome(`${book.bookName} deleted`, () => {
         onDeleted(book);
         // The last row of a later page is gone: show the page before it.
         if (rows.length === 1 && page > 0) setPage(page - 1);
-      },
-      onError: (error) => notify.error(error.message),
-    });
+      }),
+    );
   };
 
   return (
@@ -101,7 +101,7 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
                 <td className={cell}>{book.catagory}</td>
                 <td className={`${cell} text-right tabular-nums`}>{formatPrice(book.price)}</td>
                 <td className={`${cell} text-right tabular-nums`}>
-                  {isOutOfStock(book.stockQuantity) ? <span className="font-semibold text-red-600">Out of Stock</span> : book.stockQuantity}
+                  {isOutOfStock(book.stockQuantity) ? <OutOfStock /> : book.stockQuantity}
                 </td>
                 <td className={cell}>
                   <div className="flex gap-2">

@@ -1,35 +1,30 @@
 import type { Book } from '@book-warehouse/types';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../../auth/auth-provider';
-import { useDeliverBook } from '../api/deliver-book';
+import { useAuth, type FromState } from '../../../lib/auth';
+import { useStockChange } from '../hooks/use-stock-change';
 
 /** Manage Items and the one-click Deleverd (stock - 1, only while stock > 0). Signed-out users go to /login. */
 export function CardActions({ book }: { book: Book }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const deliver = useDeliverBook();
+  const change = useStockChange(book);
 
-  const toLogin = () => navigate(paths.login, { state: { from: paths.dashboard.manageItems } });
-
-  const onDeliver = () => {
-    if (!user) return toLogin();
-    if (book.stockQuantity < 1) return notify.error(`${book.bookName} is out of stock: nothing to deliver`);
-    deliver.mutate(
-      { id: book._id, amount: 1, mode: 'card' },
-      { onSuccess: () => notify.success('Books Delevard successfully!!!'), onError: (error) => notify.error(error.message) },
-    );
-  };
+  const toLogin = () => navigate(paths.login, { state: { from: paths.dashboard.manageItems } satisfies FromState });
 
   return (
     <>
       <Button variant="secondary" onClick={() => (user ? navigate(paths.dashboard.manageItems) : toLogin())}>
         Manage Items
       </Button>
-      <Button onClick={onDeliver} disabled={deliver.isPending} aria-label={`Deleverd one copy of ${book.bookName}`}>
-        Deleverd
+      <Button
+        onClick={() => (user ? change.deliverOne() : toLogin())}
+        disabled={change.stockBusy}
+        aria-label={`${messages.deliverLabel} one copy of ${book.bookName}`}
+      >
+        {messages.deliverLabel}
       </Button>
     </>
   );

@@ -2,7 +2,8 @@ import type { Book } from '@book-warehouse/types';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../components/ui/notify';
+import { toastOutcome } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
 
@@ -13,11 +14,8 @@ export function MyBookActions({ book }: { book: Book }) {
   const remove = useDeleteBook();
 
   const onDelete = async () => {
-    if (!(await confirm('Are you sure to delete?'))) return;
-    remove.mutate(book._id, {
-      onSuccess: () => notify.success(`${book.bookName} deleted`),
-      onError: (error) => notify.error(error.message),
-    });
+    if (!(await confirm(messages.confirmDeleteMine))) return;
+    remove.mutate(book._id, toastOutcome(`${book.bookName} deleted`));
   };
 
   return (

@@ -2,10 +2,8 @@ import { BookPricePutSchema, DeliverSchema, RestockSchema, type Book } from '@bo
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/notify';
-import { useDeliverBook } from '../api/deliver-book';
-import { useRestockBook } from '../api/restock-book';
-import { useSetBookPrice } from '../api/set-price';
+import { messages } from '../../../config/messages';
+import { useStockChange } from '../hooks/use-stock-change';
 
 /** An empty box is 'no value', not 0. */
 const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
@@ -17,12 +15,10 @@ const inputClass =
 
 /**
  * The quantity screen's controls for one book: add or deliver an amount (a whole number >= 1; a delivery
- * must leave at least 1 copy, DECISIONS.md 8) and set the price. The server checks the same rules.
+ * must leave at least 1 copy, docs/rules.md, Deliveries) and set the price. The server checks the same rules.
  */
 export function StockControls({ book }: { book: Book }) {
-  const restock = useRestockBook();
-  const deliver = useDeliverBook();
-  const price = useSetBookPrice();
+  const change = useStockChange(book);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState('');
   const [newPrice, setNewPrice] = useState('');
@@ -30,59 +26,30 @@ export function StockControls({ book }: { book: Book }) {
   const id = useId();
   const amountId = `${id}-amount`;
   const priceId = `${id}-price`;
-  const stockBusy = restock.isPending || deliver.isPending;
+  const clearAmount = () => setAmount('');
+
+  /** The amount typed, checked with `schema`; a refusal shows under the field and nothing is sent. */
+  const parsedAmount = (schema: typeof RestockSchema | typeof DeliverSchema): number | undefined => {
+    const parsed = schema.safeParse({ amount: toNumber(amount) });
+    setAmountError(parsed.success ? '' : `Amount ${firstMessage(parsed.error)}`);
+    return parsed.data?.amount;
+  };
 
   const onRestock = () => {
-    const parsed = RestockSchema.safeParse({ amount: toNumber(amount) });
-    if (!parsed.success) return setAmountError(`Amount ${firstMessage(parsed.error)}`);
-    setAmountError('');
-    restock.mutate(
-      { id: book._id, ...parsed.data },
-      {
-        onSuccess: () => {
-          notify.success('Books Quantity added successfully!!!');
-          setAmount('');
-        },
-        onError: (error) => notify.error(error.message),
-      },
-    );
+    const value = parsedAmount(RestockSchema);
+    if (value !== undefined) change.restock(value, clearAmount);
   };
 
   const onDeliver = () => {
-    const parsed = DeliverSchema.safeParse({ amount: toNumber(amount) });
-    if (!parsed.success) return setAmountError(`Amount ${firstMessage(parsed.error)}`);
-    const left = book.stockQuantity - parsed.data.amount;
-    if (left < 1) {
-      return setAmountError(`Cannot deliver ${parsed.data.amount}: only ${book.stockQuantity} in stock, and at least 1 copy must stay`);
-    }
-    setAmountError('');
-    deliver.mutate(
-      { id: book._id, ...parsed.data },
-      {
-        onSuccess: () => {
-          notify.success('Books Delevard successfully!!!');
-          setAmount('');
-        },
-        onError: (error) => notify.error(error.message),
-      },
-    );
+    const value = parsedAmount(DeliverSchema);
+    if (value !== undefined) setAmountError(change.deliver(value, clearAmount) ?? '');
   };
 
   const onPrice = (event: FormEvent) => {
     event.preventDefault();
     const parsed = BookPricePutSchema.safeParse({ price: toNumber(newPrice) });
-    if (!parsed.success) return setPriceError(`Price ${firstMessage(parsed.error)}`);
-    setPriceError('');
-    price.mutate(
-      { id: book._id, price: parsed.data.price },
-      {
-        onSuccess: () => {
-          notify.success('Book Price updated successfully!!!');
-          setNewPrice('');
-        },
-        onError: (error) => notify.error(error.message),
-      },
-    );
+    setPriceError(parsed.success ? '' : `Price ${firstMessage(parsed.error)}`);
+    if (parsed.success) change.setPrice(parsed.data.price, () => setNewPrice(''));
   };
 
   return (
@@ -120,11 +87,11 @@ export function StockControls({ book }: { book: Book }) {
           </p>
         )}
         <div className="grid grid-cols-2 gap-2">
-          <Button type="submit" disabled={stockBusy}>
+          <Button type="submit" disabled={change.stockBusy}>
             Add quantity
           </Button>
-          <Button variant="secondary" disabled={stockBusy} onClick={onDeliver}>
-            Deleverd
+          <Button variant="secondary" disabled={change.stockBusy} onClick={onDeliver}>
+            {messages.deliverLabel}
           </Button>
         </div>
       </form>
@@ -149,7 +116,7 @@ export function StockControls({ book }: { book: Book }) {
             aria-describedby={priceError ? `${priceId}-error` : undefined}
             className={`${inputClass} min-w-0 flex-1`}
           />
-          <Button type="submit" variant="secondary" disabled={price.isPending}>
+          <Button type="submit" variant="secondary" disabled={change.priceBusy}>
             Update price
           </Button>
         </div>

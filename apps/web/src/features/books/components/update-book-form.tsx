@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { useUpdateBook } from '../api/update-book';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
@@ -58,7 +59,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
       { id: book._id, changes: parsed.data },
       {
         onSuccess: () => {
-          notify.success('Book Updated successfully!!!');
+          notify.success(messages.bookUpdated);
           reset();
         },
         onError: (error) => {

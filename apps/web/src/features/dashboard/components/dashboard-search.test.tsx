@@ -1,23 +1,24 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
 import { renderWithApp } from '../../../test/render-with-app';
 import { DashboardSearch } from './dashboard-search';
 
-const searchRoute = { path: '/dashboard/search/:text', element: <p>results</p> };
+const searchRoute = { path: paths.dashboard.searchPattern, element: <p>results</p> };
 
 describe('DashboardSearch', () => {
   it('opens /dashboard/search/{text} once typing pauses', async () => {
-    const { router } = renderWithApp(<DashboardSearch />, { path: '/dashboard', routes: [searchRoute] });
+    const { router } = renderWithApp(<DashboardSearch />, { path: paths.dashboard.root, routes: [searchRoute] });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), 'dune messiah');
     expect(await screen.findByText('results')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/search/dune%20messiah');
+    expect(router.state.location.pathname).toBe(`${paths.dashboard.search('')}dune%20messiah`);
   });
 
   it('does nothing for empty text', async () => {
-    const { router } = renderWithApp(<DashboardSearch />, { path: '/dashboard', routes: [searchRoute] });
+    const { router } = renderWithApp(<DashboardSearch />, { path: paths.dashboard.root, routes: [searchRoute] });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), '   {Enter}');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.pathname).toBe(paths.dashboard.root);
   });
 });

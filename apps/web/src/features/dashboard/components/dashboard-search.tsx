@@ -9,7 +9,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** The dashboard search box: typing opens /dashboard/search/{text}; empty text does nothing. */
 export function DashboardSearch() {
   const navigate = useNavigate();
-  const onSearchPage = useMatch('/dashboard/search/:text');
+  const onSearchPage = useMatch(paths.dashboard.searchPattern);
   const [text, setText] = useState(onSearchPage?.params.text ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { historyKeys } from './keys';
 
 /** Entries per request; 'Load more' asks for the next ones. */
 export const HISTORY_PAGE_SIZE = 50;
@@ -10,7 +11,7 @@ export const getHistories = (skip: number, signal?: AbortSignal) =>
 
 export const historiesQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['histories', 'list'] as const,
+    queryKey: historyKeys.list(),
     queryFn: ({ pageParam, signal }) => getHistories(pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (last.length === HISTORY_PAGE_SIZE ? all.length * HISTORY_PAGE_SIZE : undefined),

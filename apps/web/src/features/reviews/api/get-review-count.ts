@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { reviewsKeys } from './get-reviews';
+import { reviewKeys } from './keys';
 
 export const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: (s) => s.ReviewCountSchema, signal });
 
-export const reviewCountQueryOptions = () => queryOptions({ queryKey: reviewsKeys.count, queryFn: ({ signal }) => getReviewCount(signal) });
+export const reviewCountQueryOptions = () =>
+  queryOptions({ queryKey: reviewKeys.count(), queryFn: ({ signal }) => getReviewCount(signal) });
 
 export const useReviewCount = () => useQuery(reviewCountQueryOptions());

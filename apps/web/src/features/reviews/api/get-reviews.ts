@@ -1,11 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export const reviewsKeys = {
-  all: ['reviews'] as const,
-  count: ['reviews', 'count'] as const,
-  page: (page: number) => ['reviews', 'page', page] as const,
-};
+import { reviewKeys } from './keys';
 
 /** One page of comments, newest first; the API counts pages from 0. */
 export const getReviews = (page: number, signal?: AbortSignal) =>
@@ -13,7 +8,7 @@ export const getReviews = (page: number, signal?: AbortSignal) =>
 
 export const reviewsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: reviewsKeys.page(page),
+    queryKey: reviewKeys.page(page),
     queryFn: ({ signal }) => getReviews(page, signal),
     // The previous page stays on screen while the next one loads, so the section does not jump.
     placeholderData: keepPreviousData,

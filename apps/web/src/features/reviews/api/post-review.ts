@@ -1,7 +1,7 @@
 import type { NewReview } from '@book-warehouse/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { reviewsKeys } from './get-reviews';
+import { reviewKeys } from './keys';
 
 /** Posts a comment; the server takes the author's name from the token and sets the avatar and time. */
 export const postReview = (body: NewReview) => apiRequest('/review', { method: 'POST', body, schema: (s) => s.ReviewSchema });
@@ -9,5 +9,5 @@ export const postReview = (body: NewReview) => apiRequest('/review', { method: '
 /** The count and every page refresh afterwards: a new comment shifts all pages by one. */
 export function usePostReview() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: postReview, onSettled: () => queryClient.invalidateQueries({ queryKey: reviewsKeys.all }) });
+  return useMutation({ mutationFn: postReview, onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }) });
 }

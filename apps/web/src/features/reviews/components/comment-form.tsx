@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/notify';
+import { toastOutcome } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
 import { usePostReview } from '../api/post-review';
 
 const MAX_LENGTH = 1000;
@@ -49,16 +50,15 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
       field.current?.focus();
       return;
     }
-    post.mutate(result.data, {
-      onSuccess: () => {
-        notify.success('Comment successfully');
+    post.mutate(
+      result.data,
+      toastOutcome(messages.commentPosted, () => {
         setDescription('');
         setError(undefined);
         setSubmitted(false);
         onPosted();
-      },
-      onError: (failure) => notify.error(failure.message),
-    });
+      }),
+    );
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { statsKeys } from './keys';
 
-/** The dashboard tiles, summed by the server (useInvalidateStock refreshes the 'stats' key after each change). */
+/** The dashboard tiles, summed by the server. */
 export const getStats = (signal?: AbortSignal) => apiRequest('/stats', { schema: (s) => s.StatsSchema, signal });
 
-export const statsQueryOptions = () => queryOptions({ queryKey: ['stats'] as const, queryFn: ({ signal }) => getStats(signal) });
+export const statsQueryOptions = () => queryOptions({ queryKey: statsKeys.all, queryFn: ({ signal }) => getStats(signal) });
 
 export const useStats = () => useQuery(statsQueryOptions());

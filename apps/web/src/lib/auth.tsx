@@ -1,8 +1,12 @@
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { notify } from '../../components/ui/notify';
-import { loadAuth } from '../../lib/lazy-auth';
+import { notify } from '../components/ui/notify';
+import { loadAuth } from './lazy-auth';
 
+/**
+ * Who is signed in, for every part of the app: the session lives here, beside Firebase (./firebase.ts,
+ * ./lazy-auth.ts), so a feature can ask without importing the auth feature, which holds the sign-in screens.
+ */
 interface AuthState {
   user: User | null;
   /** False until Firebase has restored (or not) the previous session. */
@@ -36,3 +40,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 export const useAuth = () => useContext(AuthContext);
+
+/** The route a sign-in returns to (spec: the origin, default /), handed to the login page as router state. */
+export interface FromState {
+  from?: string;
+}

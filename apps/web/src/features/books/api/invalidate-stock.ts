@@ -1,0 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { queryRoots } from '../../../lib/query-keys';
+import { bookKeys } from './keys';
+
+/**
+ * After any book change every list that shows books, stock or history refreshes (spec: re-fetched on every
+ * change): the books, and the stats and history entries the server changed in the same request.
+ */
+export function useInvalidateStock() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([bookKeys.all, queryRoots.stats, queryRoots.histories].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

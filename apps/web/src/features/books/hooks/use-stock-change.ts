@@ -1,0 +1,37 @@
+import type { Book } from '@book-warehouse/types';
+import { notify, toastOutcome } from '../../../components/ui/notify';
+import { messages } from '../../../config/messages';
+import { useDeliverBook } from '../api/deliver-book';
+import { useRestockBook } from '../api/restock-book';
+import { useSetBookPrice } from '../api/set-price';
+import { isOutOfStock } from '../truncate';
+
+/**
+ * Every change of a book's stock or price, from a card or the quantity screen: it checks the delivery rules
+ * (docs/rules.md, Deliveries) before asking the server, which checks them again, and toasts the outcome.
+ * Amounts and prices arrive already parsed; `done` runs after a success (to clear the field).
+ */
+export function useStockChange(book: Book) {
+  const restock = useRestockBook();
+  const deliver = useDeliverBook();
+  const price = useSetBookPrice();
+  return {
+    restock: (amount: number, done?: () => void) => restock.mutate({ id: book._id, amount }, toastOutcome(messages.quantityAdded, done)),
+    /** The quantity screen's delivery: refused, with the reason returned, unless at least 1 copy stays. */
+    deliver: (amount: number, done?: () => void): string | undefined => {
+      if (book.stockQuantity - amount < 1) {
+        return `Cannot deliver ${amount}: only ${book.stockQuantity} in stock, and at least 1 copy must stay`;
+      }
+      deliver.mutate({ id: book._id, amount }, toastOutcome(messages.delivered, done));
+      return undefined;
+    },
+    /** A card's one-click delivery: one copy while any is in stock (it may reach 0). */
+    deliverOne: () => {
+      if (isOutOfStock(book.stockQuantity)) return notify.error(`${book.bookName} is out of stock: nothing to deliver`);
+      deliver.mutate({ id: book._id, amount: 1, mode: 'card' }, toastOutcome(messages.delivered));
+    },
+    setPrice: (value: number, done?: () => void) => price.mutate({ id: book._id, price: value }, toastOutcome(messages.priceUpdated, done)),
+    stockBusy: restock.isPending || deliver.isPending,
+    priceBusy: price.isPending,
+  };
+}

@@ -1,0 +1,6 @@
+import { queryRoots } from '../../../lib/query-keys';
+
+export const statsKeys = {
+  /** The dashboard tiles: one query, refreshed after every book change (features/books/api/invalidate-stock.ts). */
+  all: queryRoots.stats,
+};

@@ -1,0 +1,12 @@
+/**
+ * The root query key of each feature. A feature builds all of its keys under its root (`features/x/api/keys.ts`),
+ * so invalidating the root refreshes every query of that feature. A change in one feature that outdates another's
+ * answers (a book change moves the stats and writes a history entry on the server) invalidates the other's root
+ * by its name here, so features never import each other.
+ */
+export const queryRoots = {
+  books: ['books'],
+  histories: ['histories'],
+  reviews: ['reviews'],
+  stats: ['stats'],
+} as const;

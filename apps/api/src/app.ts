@@ -3,17 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
 import type { TokenVerifier } from './lib/auth-user';
 import type { Clock } from './lib/display-time';
-import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
+import { createAccess } from './middleware/access';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
-import { requireAuth } from './middleware/require-auth';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
@@ -24,13 +22,25 @@ import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
+import { ensureRateLimitIndexes } from './modules/rate-limits/rate-limit-store.repository';
+import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersRouter } from './modules/users/users.routes';
+import { createUsersService, type RoleSettings } from './modules/users/users.service';
 
 export interface AppOptions {
   corsOrigins: string[];
+  /** Writes per signed-in account per minute. */
   writeRateLimitPerMinute: number;
+  /** GETs per client address per minute. */
+  readRateLimitPerMinute: number;
+  /** Whole-list reads (GET /books, /bookbytext, /histories without `limit`) per client address per minute. */
+  unboundedReadRateLimitPerMinute: number;
+  /** Who is an admin, and the role of a new account. */
+  roles: RoleSettings;
   bodyLimit: string;
   /** The built single-page app to serve outside /api, if any. */
   webDistDir?: string;
@@ -38,7 +48,8 @@ export interface AppOptions {
   connectSrc: string[];
   /** Secret for the API's own tokens; POST /api/token exists only with it. */
   jwtSecret?: string;
-  trustProxy?: boolean;
+  /** How many proxies in front of the API to trust for the client address (X-Forwarded-For); false: none. */
+  trustProxy?: number | false;
 }
 
 export interface AppDeps {
@@ -98,11 +109,21 @@ export function createApp(deps: AppDeps): Express {
   // large JSON answers (a whole list, an unbounded search) shrink about tenfold.
   app.use(compression());
 
-  const auth = requireAuth(deps.verifier);
   const booksRepository = createBooksRepository(deps.db);
   const history = createHistoryService({ history: createHistoryRepository(deps.db), clock: deps.clock });
   const books = createBooksService({ books: booksRepository, history });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock: deps.clock });
+  const users = createUsersService({ users: createUsersRepository(deps.db), history, clock: deps.clock, roles: options.roles });
+  const limits = createRateLimits(
+    deps.db,
+    {
+      readsPerMinute: options.readRateLimitPerMinute,
+      unboundedReadsPerMinute: options.unboundedReadRateLimitPerMinute,
+      writesPerMinute: options.writeRateLimitPerMinute,
+    },
+    deps.logger,
+  );
+  const access = createAccess({ verifier: deps.verifier, identify: users.identify, limitWrite: limits.limitWrite });
 
   const api = express.Router();
   api.use(
@@ -110,7 +131,7 @@ export function createApp(deps: AppDeps): Express {
       // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
       origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
       allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
       maxAge: 600,
     }),
   );
@@ -118,25 +139,18 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: options.writeRateLimitPerMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      skip: (req) => req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS',
-      handler: () => {
-        throw new AppError('rate_limited', 429, 'Too many changes in a short time; wait a minute and try again');
-      },
-    }),
-  );
-  api.use(express.json({ limit: options.bodyLimit, strict: true }));
+  // Health checks and this document come before the rate limits: a load balancer's probes are never refused,
+  // and neither touches the database that the limits count in.
   api.use(createHealthRouter({ ping: deps.ping }));
-  api.use(createBooksRouter(books, auth));
-  api.use(createHistoryRouter(history, auth));
-  api.use(createReviewsRouter(reviews, auth));
-  if (options.jwtSecret) api.use(createAuthRouter(auth, options.jwtSecret));
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
+  api.use(limits.reads);
+  api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
+  api.use(express.json({ limit: options.bodyLimit, strict: true }));
+  api.use(createBooksRouter(books, access));
+  api.use(createHistoryRouter(history, access));
+  api.use(createReviewsRouter(reviews, access));
+  api.use(createUsersRouter(users, access));
+  if (options.jwtSecret) api.use(createAuthRouter(access, options.jwtSecret));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -170,6 +184,8 @@ export async function ensureIndexes(db: Db): Promise<{ searchKeysAdded: number }
     createBooksRepository(db).ensureIndexes(),
     createHistoryRepository(db).ensureIndexes(),
     createReviewsRepository(db).ensureIndexes(),
+    createUsersRepository(db).ensureIndexes(),
+    ensureRateLimitIndexes(db),
   ]);
   return { searchKeysAdded };
 }

@@ -1,7 +1,7 @@
 import dotenv from 'dotenv';
 import path from 'node:path';
 import { createApp, ensureIndexes } from './app';
-import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config/env';
+import { ConfigError, REPO_ROOT, defaultRole, loadConfig, type Config } from './config/env';
 import { connectDatabase } from './lib/database';
 import { createLogger } from './lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from './lib/mongo';
@@ -57,6 +57,10 @@ async function main(): Promise<void> {
     options: {
       corsOrigins: config.CORS_ORIGINS,
       writeRateLimitPerMinute: config.WRITE_RATE_LIMIT_PER_MINUTE,
+      readRateLimitPerMinute: config.READ_RATE_LIMIT_PER_MINUTE,
+      unboundedReadRateLimitPerMinute: config.UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE,
+      trustProxy: config.TRUST_PROXY,
+      roles: { adminEmails: config.ADMIN_EMAILS, defaultRole: defaultRole(config) },
       bodyLimit: config.BODY_LIMIT,
       webDistDir: config.WEB_DIST_DIR || undefined,
       connectSrc: firebaseOrigins(config),

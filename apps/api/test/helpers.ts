@@ -3,12 +3,13 @@ import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
-import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook } from '@book-warehouse/types';
+import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
 import { createApp, ensureIndexes, type AppOptions } from '../src/app';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
-import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier } from '../src/modules/auth/token-verifier';
+import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier, signApiToken } from '../src/modules/auth/token-verifier';
+import { createUsersRepository } from '../src/modules/users/users.repository';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -48,6 +49,10 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
       options: {
         corsOrigins: ['http://allowed.example'],
         writeRateLimitPerMinute: 100_000,
+        readRateLimitPerMinute: 100_000,
+        unboundedReadRateLimitPerMinute: 100_000,
+        // As against the Auth Emulator in `pnpm start`: a new account is staff.
+        roles: { adminEmails: [], defaultRole: 'staff' },
         bodyLimit: '100kb',
         connectSrc: [],
         jwtSecret: TEST_JWT_SECRET,
@@ -140,6 +145,14 @@ export async function createTestUser(name = 'Test Staff'): Promise<TestUser> {
 
 export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
+/** Stores `role` as `user`'s role, as an admin would set it (the account is recorded if it has not called yet). */
+export async function setRole(db: Db, user: TestUser, role: Role): Promise<void> {
+  const users = createUsersRepository(db);
+  const now = new Date();
+  await users.insertIfMissing({ _id: user.uid, email: user.email, name: user.name, role, firstSeen: now, lastSeen: now });
+  await users.setRole(user.uid, role);
+}
+
 /** A valid new book; override any field. */
 export const newBook = (overrides: Partial<NewBook> = {}): NewBook => ({
   bookName: 'The Pragmatic Programmer',
@@ -160,9 +173,15 @@ export async function addBook(app: Express, user: TestUser, overrides: Partial<N
   return BookSchema.parse(res.body);
 }
 
-/** The stored book, read back through the API (undefined once deleted). */
+/**
+ * A signed-in reader for reading stored state back: an API token (the test apps accept them), so no emulator
+ * account is needed. Signed in, it sees each book's owner e-mail, which anonymous readers do not.
+ */
+const STATE_READER = `Bearer ${signApiToken(TEST_JWT_SECRET, { uid: 'state-reader', email: 'state-reader@example.com', name: 'State Reader', via: 'api' })}`;
+
+/** The stored book, read back through the API as a signed-in reader (undefined once deleted). */
 export async function readBook(app: Express, id: string): Promise<Book | undefined> {
-  const res = await request(app).get(`/api/book/${id}`);
+  const res = await request(app).get(`/api/book/${id}`).set('Authorization', STATE_READER);
   if (res.status === 404) return undefined;
   expect(res.status).toBe(200);
   return BookSchema.parse(res.body);

@@ -6,3 +6,4 @@ export * from './review';
 export * from './review-paging';
 export * from './health';
 export * from './auth';
+export * from './users';

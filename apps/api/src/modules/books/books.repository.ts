@@ -35,6 +35,14 @@ const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /** Every read leaves the search keys in the database. */
 const withoutKeys = { projection: { [SEARCH_KEYS]: 0 } } as const;
+/** An anonymous reader's books: without the owner's e-mail either (docs/rules.md, Access). */
+const publicFields = { projection: { [SEARCH_KEYS]: 0, email: 0 } } as const;
+
+/** Whether the caller of a read may see who added each book. */
+export interface Reader {
+  withEmail: boolean;
+}
+const fieldsFor = ({ withEmail }: Reader) => (withEmail ? withoutKeys : publicFields);
 
 /** A search's answer: the JSON of a few books, or the many books to stream. */
 export type SearchAnswer = { json: Buffer } | { books: AsyncIterable<Book> };
@@ -81,14 +89,14 @@ export function createBooksRepository(db: Db) {
   };
 
   /** The books matching `filter` in insertion order (the _id index), a page of them if asked. */
-  const inInsertionOrder = (filter: Filter<BookDoc>, { limit, skip }: Page) => {
-    const cursor = books.find(filter, { sort: { _id: 1 }, ...withoutKeys });
+  const inInsertionOrder = (filter: Filter<BookDoc>, { limit, skip }: Page, reader: Reader) => {
+    const cursor = books.find(filter, { sort: { _id: 1 }, ...fieldsFor(reader) });
     if (skip) cursor.skip(skip);
     if (limit) cursor.limit(limit);
     return cursor;
   };
   /** Every match of `text`, found by testing each book in order: the plan for a common text. */
-  const scan = (text: string, page: Page) => inInsertionOrder(containing(text), page);
+  const scan = (text: string, page: Page, reader: Reader) => inInsertionOrder(containing(text), page, reader);
 
   /**
    * The candidates through the search keys (books without keys, whose change is still settling, are
@@ -107,15 +115,17 @@ export function createBooksRepository(db: Db) {
    * keys: all of them for an unpaged search, else their ids, then the page is read by id. A common text
    * is found sooner by reading the books in _id order, testing each: a page within a few reads per match,
    * and an unpaged answer is streamed (`many`). The JSON is reused, like the tiles, until a write (or
-   * REUSE_MAX_AGE_MS): building it from 1,000 books costs more than finding them.
+   * REUSE_MAX_AGE_MS): building it from 1,000 books costs more than finding them. The key names the reader's
+   * form, so an anonymous reader is never handed a signed-in caller's answer, which holds the owners' e-mails.
    */
   const searches = reuseUntilWritePerKey(
     async (key: string): Promise<{ json: Buffer } | { many: true }> => {
-      const [raw, limit, skip] = JSON.parse(key) as [string, number, number];
+      const [raw, limit, skip, withEmail] = JSON.parse(key) as [string, number, number, boolean];
       const text = raw.trim();
+      const reader = { withEmail };
       const filter = throughKeys(text);
       if (filter && !limit) {
-        const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...withoutKeys }).toArray();
+        const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...fieldsFor(reader) }).toArray();
         if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
       } else if (filter) {
         const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
@@ -124,10 +134,10 @@ export function createBooksRepository(db: Db) {
           const page = inIdOrder(found)
             .slice(skip, skip + limit)
             .map((doc) => doc._id);
-          return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}).toArray() : []);
+          return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}, reader).toArray() : []);
         }
       }
-      return limit ? answer(await scan(text, { limit, skip }).toArray()) : { many: true };
+      return limit ? answer(await scan(text, { limit, skip }, reader).toArray()) : { many: true };
     },
     { maxAgeMs: REUSE_MAX_AGE_MS, maxKeys: KEPT_SEARCHES, keep: (found) => !('json' in found) || found.json.length <= KEPT_ANSWER_BYTES },
   );
@@ -170,12 +180,12 @@ export function createBooksRepository(db: Db) {
     },
 
     /** Books in insertion order; without a limit, a cursor streamed by the caller. */
-    cursor(page: Page) {
-      return inInsertionOrder({}, page).map(toBook);
+    cursor(page: Page, reader: Reader) {
+      return inInsertionOrder({}, page, reader).map(toBook);
     },
 
-    async findById(id: string): Promise<Book | null> {
-      const doc = await books.findOne(byId(id), withoutKeys);
+    async findById(id: string, reader: Reader = { withEmail: true }): Promise<Book | null> {
+      const doc = await books.findOne(byId(id), fieldsFor(reader));
       return doc && toBook(doc);
     },
 
@@ -184,10 +194,10 @@ export function createBooksRepository(db: Db) {
     },
 
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
-    async search(text: string, { limit, skip = 0 }: Page): Promise<SearchAnswer> {
+    async search(text: string, { limit, skip = 0 }: Page, reader: Reader): Promise<SearchAnswer> {
       // Keyed by the text as sent: the same request is answered again, whatever it matches.
-      const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip]));
-      return 'json' in kept ? kept : { books: scan(text.trim(), { skip }).map(toBook) };
+      const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip, reader.withEmail]));
+      return 'json' in kept ? kept : { books: scan(text.trim(), { skip }, reader).map(toBook) };
     },
 
     async insert(doc: BookDoc): Promise<Book> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AccountSchema,
   ApiErrorSchema,
   ApiTokenSchema,
   BookPricePutSchema,
@@ -19,9 +20,12 @@ import {
   RestockSchema,
   ReviewCountSchema,
   ReviewSchema,
+  ListUsersQuerySchema,
   ReviewsQuerySchema,
   SearchQuerySchema,
+  SetRoleSchema,
   StatsSchema,
+  UidParamsSchema,
 } from '@book-warehouse/types';
 import { version } from '../../../package.json';
 
@@ -47,6 +51,8 @@ const COMPONENTS = {
   ReviewCount: [ReviewCountSchema, 'output'],
   Health: [HealthSchema, 'output'],
   ApiToken: [ApiTokenSchema, 'output'],
+  Account: [AccountSchema, 'output'],
+  SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
@@ -58,7 +64,7 @@ interface Operation {
   /** Express-style path under /api, e.g. "/book/:id". */
   path: string;
   summary: string;
-  /** Needs a signed-in user (401 without one). */
+  /** Needs a signed-in user (401 without one); see ACCESS below for the role it needs. */
   auth?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -233,22 +239,89 @@ const OPERATIONS: readonly Operation[] = [
   },
 ];
 
+/* ---- Accounts and roles (docs/decisions/007-roles.md) ---- */
+
+/** The accounts and their roles: GET /me for the web app, the team screen's list and role change. */
+const ACCOUNT_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/me',
+    summary: "The caller's account and role (recorded on its first authenticated request)",
+    auth: true,
+    ok: { status: 200, schema: 'Account', description: 'The account' },
+  },
+  {
+    method: 'get',
+    path: '/users',
+    summary: 'The accounts that have signed in, by e-mail, a page at a time; the total in X-Total-Count',
+    auth: true,
+    query: ListUsersQuerySchema,
+    ok: { status: 200, schema: 'Account', array: true, description: 'The page of accounts' },
+  },
+  {
+    method: 'put',
+    path: '/users/:uid/role',
+    summary: 'Set an account\'s role; records "Role of {email} set to {role}"',
+    auth: true,
+    params: UidParamsSchema,
+    body: 'SetRole',
+    errors: [409],
+    ok: { status: 200, schema: 'Account', description: 'The account with its new role' },
+  },
+];
+
+/** Who may call: `optional` reads a token if sent; the others need one, and `staff`/`admin` that role. */
+type Access = 'optional' | 'signedIn' | 'staff' | 'admin';
+
+/** The role each operation needs, beside the tables above so that they stay as they were. */
+const ACCESS: Record<string, Access> = {
+  'get /books': 'optional',
+  'get /book/:id': 'optional',
+  'get /bookbytext': 'optional',
+  'post /book': 'staff',
+  'put /bookupdate/:id': 'staff',
+  'put /book/:id': 'staff',
+  'put /bookprice/:id': 'staff',
+  'delete /book/:id': 'staff',
+  'post /book/:id/restock': 'staff',
+  'post /book/:id/deliver': 'staff',
+  'get /users': 'admin',
+  'put /users/:uid/role': 'admin',
+};
+
+const accessOf = (op: Operation): Access | undefined => ACCESS[`${op.method} ${op.path}`] ?? (op.auth ? 'signedIn' : undefined);
+
+const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  optional: "Public. A signed-in caller (a valid token) also gets each book's owner e-mail; an invalid token is a 401.",
+  signedIn: 'Any signed-in account, whatever its role (viewers included).',
+  staff: 'Needs the staff or admin role: a viewer gets 403.',
+  admin: 'Needs the admin role: staff and viewers get 403.',
+};
+
+/** An empty requirement (`{}`) lets a call through without a token. */
+const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
+  optional: [{}, { bearer: [] }],
+  signedIn: [{ bearer: [] }],
+  staff: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+};
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; error.fields names each field',
   401: 'No valid token',
-  403: 'Not allowed for this user',
+  403: "Not allowed for this user, or the account's role does not allow it",
   404: 'No such book',
-  409: 'The stock rule refuses the change; nothing was changed',
+  409: 'The rule refuses the change (the stock rule, the last admin); nothing was changed',
   413: 'The body is larger than the limit',
   415: 'The body has an unsupported charset or content encoding',
-  429: 'Too many writes from this client; see the RateLimit headers',
+  429: 'Too many requests from this client address (reads) or account (writes); see the RateLimit headers',
   503: 'The database is unavailable; retry after Retry-After seconds',
 };
 
 const RATE_LIMIT_HEADERS = {
-  RateLimit: { description: 'Remaining writes and seconds to reset (IETF draft 8)', schema: { type: 'string' } },
-  'RateLimit-Policy': { description: 'The write quota', schema: { type: 'string' } },
-  'Retry-After': { description: 'Seconds until writes are accepted again', schema: { type: 'integer' } },
+  RateLimit: { description: 'Remaining requests and seconds to reset, per limit (IETF draft 8)', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'The quotas: "reads", "unbounded-reads", "writes"', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds until requests are accepted again', schema: { type: 'integer' } },
 };
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
@@ -273,10 +346,13 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
 function errorStatuses(op: Operation): number[] {
   const statuses = new Set(op.errors ?? []);
   if (op.params || op.query || op.body) statuses.add(400);
-  if (op.auth) statuses.add(401);
+  if (op.auth || accessOf(op) === 'optional') statuses.add(401);
+  if (accessOf(op) === 'staff' || accessOf(op) === 'admin') statuses.add(403);
   if (op.params?.shape.id) statuses.add(404);
-  // Every write passes through the JSON parser and the rate limit, with or without a body schema.
-  if (op.method !== 'get') [413, 415, 429].forEach((status) => statuses.add(status));
+  // Every write passes through the JSON parser, with or without a body schema.
+  if (op.method !== 'get') [413, 415].forEach((status) => statuses.add(status));
+  // Every call but the health checks and this document is rate limited (modules/rate-limits).
+  if (!op.path.startsWith('/health') && op.path !== '/openapi.json') statuses.add(429);
   if (!op.noDatabase) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -301,13 +377,14 @@ export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 export function buildOpenApiDocument(options: { apiTokens: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of [...OPERATIONS, ...ACCOUNT_OPERATIONS]) {
     if (op.apiTokensOnly && !options.apiTokens) continue;
     const path = toOpenApiPath(op.path);
+    const access = accessOf(op);
     paths[path] ??= {};
     paths[path][op.method] = {
       summary: op.summary,
-      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(access ? { description: ACCESS_DESCRIPTIONS[access], 'x-required-role': access, security: SECURITY[access] } : {}),
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       responses: responses(op),
@@ -326,7 +403,14 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
     components: {
       schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)])),
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'A Firebase ID token, or an API token from POST /api/token' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A Firebase ID token, or an API token from POST /api/token. Every account has a role, read on every request: ' +
+            '`admin` (ADMIN_EMAILS, or set by an admin), `staff` or `viewer` (a new account gets DEFAULT_ROLE). ' +
+            'Each operation names the role it needs in `x-required-role` and its description; a refused role gets 403.',
+        },
       },
     },
   };

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * What an account may do (docs/decisions/007-roles.md): `staff` and `admin` every dashboard action, `admin`
+ * also the team's roles; a `viewer` sees the dashboard, stock and history but changes nothing.
+ */
+export const ROLES = ['admin', 'staff', 'viewer'] as const;
+export const RoleSchema = z.enum(ROLES, 'must be one of: admin, staff, viewer');
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Whether a role may change books and stock. */
+export const canChangeStock = (role: Role): boolean => role === 'staff' || role === 'admin';
+
+/** An account that has signed in, as GET /me and GET /users answer it. */
+export const AccountSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  /** True when ADMIN_EMAILS names the account: it is an admin whatever is stored, and its role cannot be changed here. */
+  adminByConfig: z.boolean(),
+  /** ISO 8601 times of the first and the latest authenticated request. */
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** PUT /users/{uid}/role. */
+export const SetRoleSchema = z.object({ role: RoleSchema }).strict();
+export type SetRole = z.infer<typeof SetRoleSchema>;
+
+/** A Firebase uid: up to 128 characters, no path separators. */
+export const UidParamsSchema = z
+  .object({
+    uid: z
+      .string()
+      .min(1, 'is required')
+      .max(128, 'must be at most 128 characters')
+      .regex(/^[\w-]+$/, 'must be letters, digits, _ or -'),
+  })
+  .strict();
+
+/** GET /users: accounts by e-mail, a page at a time (`page` from 0, `limit` 1 to 100; the total in X-Total-Count). */
+export const ListUsersQuerySchema = z
+  .object({
+    page: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(100_000, 'must be at most 100000')
+      .default(0),
+    limit: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(100, 'must be at most 100')
+      .default(50),
+  })
+  .strict();
+export type ListUsersQuery = z.input<typeof ListUsersQuerySchema>;
+
+/** The 403 a viewer gets for any write, shown by the web app on the screens that would write. */
+export const VIEWER_CANNOT_WRITE = 'Your account can view stock but not change it; ask an admin for the staff role';
+
+/** The history entry of a role change. */
+export const roleChangedTask = (email: string, role: Role) => `Role of ${email} set to ${role}`;

@@ -167,6 +167,49 @@ export const newBook = (overrides: Partial<NewBook> = {}): NewBook => ({
   ...overrides,
 });
 
+/** A valid body for each request schema the OpenAPI document names (by component), so a test can vary one thing. */
+export const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  NewBook: newBook(),
+  BookUpdate: { bookName: 'Renamed by a test' },
+  BookQuantityPut: { stockQuantity: 12 },
+  BookPricePut: { price: 1.5 },
+  Restock: { amount: 1 },
+  Deliver: { amount: 1 },
+  NewSignInHistory: { task: 'Login' },
+  NewReview: { description: 'A comment from a test' },
+  SetRole: { role: 'staff' },
+};
+
+/** One operation of the served OpenAPI document, with what the tests read of it. */
+export interface DocumentedOperation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** As the document writes it: "/book/{id}". */
+  path: string;
+  requiredRole?: string;
+  parameters: Array<{ name: string; in: 'path' | 'query'; required: boolean }>;
+  /** The component name of the JSON body, if the operation takes one ("NewBook"). */
+  body?: string;
+}
+
+/** Every operation of the document the app serves at /api/openapi.json. */
+export async function documentedOperations(app: Express): Promise<DocumentedOperation[]> {
+  interface Operation {
+    'x-required-role'?: string;
+    parameters: DocumentedOperation['parameters'];
+    requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+  }
+  const doc = (await request(app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method as DocumentedOperation['method'],
+      path,
+      requiredRole: op['x-required-role'],
+      parameters: op.parameters,
+      body: op.requestBody?.content['application/json'].schema.$ref.split('/').pop(),
+    })),
+  );
+}
+
 /** Adds a book through the API as `user` and answers it as stored. */
 export async function addBook(app: Express, user: TestUser, overrides: Partial<NewBook> = {}): Promise<Book> {
   const res = await request(app).post('/api/book').set(bearer(user)).send(newBook(overrides)).expect(201);
@@ -174,14 +217,21 @@ export async function addBook(app: Express, user: TestUser, overrides: Partial<N
 }
 
 /**
- * A signed-in reader for reading stored state back: an API token (the test apps accept them), so no emulator
- * account is needed. Signed in, it sees each book's owner e-mail, which anonymous readers do not.
+ * A user signed in with the API's own token (the test apps accept them): verified locally, with no call to
+ * the Auth Emulator, for tests that send thousands of requests. No emulator account stands behind it.
  */
-const STATE_READER = `Bearer ${signApiToken(TEST_JWT_SECRET, { uid: 'state-reader', email: 'state-reader@example.com', name: 'State Reader', via: 'api' })}`;
+export function apiTokenUser(name: string): TestUser {
+  const uid = `api-${name.toLowerCase().replace(/\W+/g, '-')}`;
+  const user = { uid, email: `${uid}@example.com`, name };
+  return { ...user, token: signApiToken(TEST_JWT_SECRET, { ...user, via: 'api' }) };
+}
+
+/** A signed-in reader of stored state: signed in, it sees each book's owner e-mail, which anonymous readers do not. */
+const STATE_READER = bearer(apiTokenUser('State Reader'));
 
 /** The stored book, read back through the API as a signed-in reader (undefined once deleted). */
 export async function readBook(app: Express, id: string): Promise<Book | undefined> {
-  const res = await request(app).get(`/api/book/${id}`).set('Authorization', STATE_READER);
+  const res = await request(app).get(`/api/book/${id}`).set(STATE_READER);
   if (res.status === 404) return undefined;
   expect(res.status).toBe(200);
   return BookSchema.parse(res.body);

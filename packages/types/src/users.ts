@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './roles';
 
-/**
- * What an account may do (docs/decisions/007-roles.md): `staff` and `admin` every dashboard action, `admin`
- * also the team's roles; a `viewer` sees the dashboard, stock and history but changes nothing.
- */
-export const ROLES = ['admin', 'staff', 'viewer'] as const;
+/** The roles of docs/decisions/007-roles.md (roles.ts), as a schema. */
 export const RoleSchema = z.enum(ROLES, 'must be one of: admin, staff, viewer');
-export type Role = z.infer<typeof RoleSchema>;
-
-/** Whether a role may change books and stock. */
-export const canChangeStock = (role: Role): boolean => role === 'staff' || role === 'admin';
 
 /** An account that has signed in, as GET /me and GET /users answer it. */
 export const AccountSchema = z.object({
@@ -58,9 +51,3 @@ export const ListUsersQuerySchema = z
   })
   .strict();
 export type ListUsersQuery = z.input<typeof ListUsersQuerySchema>;
-
-/** The 403 a viewer gets for any write, shown by the web app on the screens that would write. */
-export const VIEWER_CANNOT_WRITE = 'Your account can view stock but not change it; ask an admin for the staff role';
-
-/** The history entry of a role change. */
-export const roleChangedTask = (email: string, role: Role) => `Role of ${email} set to ${role}`;

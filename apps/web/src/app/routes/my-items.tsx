@@ -6,6 +6,7 @@ import { useBooksByOwner } from '../../features/books/api/get-my-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { MyBookActions } from '../../features/books/components/my-book-actions';
+import { usePermissions } from '../../lib/account';
 import { useAuth } from '../../lib/auth';
 
 /** /myitems (docs/rules.md, My Items): the signed-in user's own books. Behind RequireAuth, so there is a user. */
@@ -29,6 +30,7 @@ export function MyItemsPage() {
 
 function OwnBooks({ email }: { email: string }) {
   const books = useBooksByOwner(email);
+  const { canChangeStock } = usePermissions();
   if (books.isPending) return <Spinner label="Loading your books" className="min-h-96" />;
   if (books.isError)
     return (
@@ -40,9 +42,11 @@ function OwnBooks({ email }: { email: string }) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-xl bg-white p-6 ring-1 ring-slate-200">
         <p className="text-slate-600">You have not added any books yet.</p>
-        <Link to={paths.dashboard.addItem} className={buttonClass('primary')}>
-          Add a book
-        </Link>
+        {canChangeStock && (
+          <Link to={paths.dashboard.addItem} className={buttonClass('primary')}>
+            Add a book
+          </Link>
+        )}
       </div>
     );
   return (

@@ -3,11 +3,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useBook } from '../../../features/books/api/get-book';
 import { UpdateBookForm } from '../../../features/books/components/update-book-form';
+import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
+import { usePermissions } from '../../../lib/account';
 
 export function UpdateItemPage() {
   const { itemid = '' } = useParams();
   const navigate = useNavigate();
   const book = useBook(itemid);
+  const { viewOnly } = usePermissions();
+  if (viewOnly) return <ViewOnlyNotice />;
   if (book.isPending) return <Spinner label="Loading the book" className="min-h-96" />;
   if (book.isError)
     return (

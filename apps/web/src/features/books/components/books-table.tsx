@@ -17,8 +17,19 @@ import { formatPrice, OutOfStock } from './book-card';
 /** Rows per page: the table never downloads every book. */
 export const BOOKS_PAGE_SIZE = 20;
 
-/** All products, a page at a time (one extra row is asked for to know whether a next page exists). */
-export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onDeleted: (book: Book) => void }) {
+/**
+ * All products, a page at a time (one extra row is asked for to know whether a next page exists), with Edit
+ * and Delete per row unless `readOnly` (a viewer's table).
+ */
+export function BooksTable({
+  selectedId,
+  onDeleted,
+  readOnly,
+}: {
+  selectedId?: string;
+  onDeleted: (book: Book) => void;
+  readOnly: boolean;
+}) {
   const [page, setPage] = useState(0);
   const books = useQuery({
     ...booksQueryOptions({ limit: BOOKS_PAGE_SIZE + 1, skip: page * BOOKS_PAGE_SIZE }),
@@ -75,15 +86,17 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
               <th scope="col" className={`${cell} text-right`}>
                 Stock
               </th>
-              <th scope="col" className={cell}>
-                Actions
-              </th>
+              {!readOnly && (
+                <th scope="col" className={cell}>
+                  Actions
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.length === 0 && (
               <tr>
-                <td colSpan={6} className={`${cell} text-center text-slate-500`}>
+                <td colSpan={readOnly ? 5 : 6} className={`${cell} text-center text-slate-500`}>
                   No books yet.
                 </td>
               </tr>
@@ -103,26 +116,28 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
                 <td className={`${cell} text-right tabular-nums`}>
                   {isOutOfStock(book.stockQuantity) ? <OutOfStock /> : book.stockQuantity}
                 </td>
-                <td className={cell}>
-                  <div className="flex gap-2">
-                    <Link
-                      to={paths.dashboard.manageItem(book._id)}
-                      aria-label={`Edit ${book.bookName}`}
-                      className={buttonClass('secondary', 'px-3 py-1.5')}
-                    >
-                      Edit
-                    </Link>
-                    <Button
-                      variant="danger"
-                      className="px-3 py-1.5"
-                      aria-label={`Delete ${book.bookName}`}
-                      disabled={remove.isPending && remove.variables === book._id}
-                      onClick={() => onDelete(book)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
+                {!readOnly && (
+                  <td className={cell}>
+                    <div className="flex gap-2">
+                      <Link
+                        to={paths.dashboard.manageItem(book._id)}
+                        aria-label={`Edit ${book.bookName}`}
+                        className={buttonClass('secondary', 'px-3 py-1.5')}
+                      >
+                        Edit
+                      </Link>
+                      <Button
+                        variant="danger"
+                        className="px-3 py-1.5"
+                        aria-label={`Delete ${book.bookName}`}
+                        disabled={remove.isPending && remove.variables === book._id}
+                        onClick={() => onDelete(book)}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageIndexSchema } from './common';
 import { ROLES } from './roles';
 
 /** The roles of docs/decisions/007-roles.md (roles.ts), as a schema. */
@@ -36,12 +37,7 @@ export const UidParamsSchema = z
 /** GET /users: accounts by e-mail, a page at a time (`page` from 0, `limit` 1 to 100; the total in X-Total-Count). */
 export const ListUsersQuerySchema = z
   .object({
-    page: z.coerce
-      .number('must be a number')
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .max(100_000, 'must be at most 100000')
-      .default(0),
+    page: PageIndexSchema,
     limit: z.coerce
       .number('must be a number')
       .int('must be a whole number')

@@ -24,7 +24,9 @@ export async function ensureRateLimitIndexes(db: Db): Promise<void> {
  * client's counter of the current window, answering the new total.
  */
 export function createRateLimitStore(db: Db, prefix: string, now: () => number = Date.now): Store {
-  const counters: Collection<CounterDoc> = db.collection<CounterDoc>(COLLECTION);
+  // A lost count after a failover costs nothing, and every request counts: acknowledged by the primary
+  // alone, never waiting for a majority or the journal, whatever the database's default.
+  const counters: Collection<CounterDoc> = db.collection<CounterDoc>(COLLECTION, { writeConcern: { w: 1, journal: false } });
   let windowMs = 60_000;
   const current = (key: string) => {
     const start = Math.floor(now() / windowMs) * windowMs;

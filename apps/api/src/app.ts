@@ -139,8 +139,8 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  // Health checks and this document come before the rate limits: a load balancer's probes are never refused,
-  // and neither touches the database that the limits count in.
+  // Health checks and this document come before the rate limits, which count in the database: a load
+  // balancer's probes are never refused, and the document is served even while the database is away.
   api.use(createHealthRouter({ ping: deps.ping }));
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
   api.use(limits.reads);

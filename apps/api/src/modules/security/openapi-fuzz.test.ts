@@ -33,6 +33,8 @@ const [staff, viewer, admin] = ['Fuzz Staff', 'Fuzz Viewer', 'Fuzz Admin'].map(a
 
 let operations: DocumentedOperation[];
 let server: http.Server;
+/** One connection reused from request to request, as a real client would. */
+const keepAlive = new http.Agent({ keepAlive: true });
 let bookId: string;
 /** Set when the book that 'known' ids stand for is gone. */
 let bookGone = false;
@@ -55,6 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  keepAlive.destroy();
   await new Promise((resolve) => server.close(resolve));
   console.log(`OpenAPI fuzz: ${sent} requests over ${operations.length} operations, none answered 5xx`);
 });
@@ -224,7 +227,7 @@ it(`answers ${REQUESTS} random and hostile requests over every documented operat
       const write = operation.method !== 'get';
       const before = write ? await storedBooks() : undefined;
 
-      let req = request(base)[operation.method](url);
+      let req = request(base)[operation.method](url).agent(keepAlive);
       if (who !== 'anonymous') req = req.set('Authorization', AUTHORIZATION[who]());
       if (body !== undefined) req = req.set('Content-Type', type).send(body);
       const res = await req;

@@ -51,7 +51,9 @@ export const PublicBookSchema = BookFieldsSchema.extend({ _id: ObjectIdSchema })
 export type PublicBook = z.infer<typeof PublicBookSchema>;
 
 /** A book as the API answers it: the owner's e-mail (who added the book) only to a signed-in caller. */
-export const BookSchema = PublicBookSchema.extend({ email: z.string().optional() });
+export const BookSchema = PublicBookSchema.extend({
+  email: z.string().optional().describe("The owner's e-mail (who added the book); answered only to a signed-in caller"),
+});
 export type Book = z.infer<typeof BookSchema>;
 
 /**

@@ -173,6 +173,9 @@ describe('GET /api/openapi.json', () => {
       'get /users': 'admin',
     });
     expect(roles['get /me']).toBe('signedIn');
+    const ids = (path: string, method: string) =>
+      (doc.paths as Record<string, Record<string, { operationId?: string }>>)[path]![method]!.operationId;
+    expect([ids('/me', 'get'), ids('/users', 'get'), ids('/users/{uid}/role', 'put')]).toEqual(['getMe', 'listUsers', 'setUserRole']);
     expect(roles['get /stats']).toBeUndefined();
     expect((doc.components as { securitySchemes: { bearer: { description: string } } }).securitySchemes.bearer.description).toMatch(
       /admin.*staff.*viewer/,

@@ -76,6 +76,8 @@ interface Operation {
   noDatabase?: boolean;
   /** Present only when the API issues its own tokens. */
   apiTokensOnly?: boolean;
+  /** A name for generated clients. */
+  operationId?: string;
 }
 
 const id = IdParamsSchema;
@@ -246,6 +248,7 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
   {
     method: 'get',
     path: '/me',
+    operationId: 'getMe',
     summary: "The caller's account and role (recorded on its first authenticated request)",
     auth: true,
     ok: { status: 200, schema: 'Account', description: 'The account' },
@@ -253,6 +256,7 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
   {
     method: 'get',
     path: '/users',
+    operationId: 'listUsers',
     summary: 'The accounts that have signed in, by e-mail, a page at a time; the total in X-Total-Count',
     auth: true,
     query: ListUsersQuerySchema,
@@ -261,6 +265,7 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
   {
     method: 'put',
     path: '/users/:uid/role',
+    operationId: 'setUserRole',
     summary: 'Set an account\'s role; records "Role of {email} set to {role}"',
     auth: true,
     params: UidParamsSchema,
@@ -383,6 +388,7 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
     const access = accessOf(op);
     paths[path] ??= {};
     paths[path][op.method] = {
+      ...(op.operationId ? { operationId: op.operationId } : {}),
       summary: op.summary,
       ...(access ? { description: ACCESS_DESCRIPTIONS[access], 'x-required-role': access, security: SECURITY[access] } : {}),
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],

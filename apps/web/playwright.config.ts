@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
 
+/** An account that ADMIN_EMAILS makes admin on the e2e server; the Auth Emulator may already hold it from an earlier run. */
+export const E2E_ADMIN = { name: 'Erin Admin', email: 'e2e-admin@example.com', password: 'correct-horse-42' };
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -49,6 +52,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       MONGO_DATA_DIR: path.join(os.tmpdir(), `book-warehouse-e2e-${process.pid}`),
       WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+      // Every journey comes from one address, and some read whole lists through the API to check stored state.
+      READ_RATE_LIMIT_PER_MINUTE: '100000',
+      UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: '10000',
+      // The admin of the roles journey (e2e/roles.spec.ts); everyone else registers as staff, as with the emulator.
+      ADMIN_EMAILS: E2E_ADMIN.email,
     },
   },
 });

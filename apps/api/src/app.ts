@@ -3,17 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
 import type { TokenVerifier } from './lib/auth-user';
 import type { Clock } from './lib/display-time';
-import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
+import { createAccess } from './middleware/access';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
-import { requireAuth } from './middleware/require-auth';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createBooksRepository } from './modules/books/books.repository';
@@ -26,13 +24,24 @@ import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
+import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersRouter } from './modules/users/users.routes';
+import { createUsersService, type RoleSettings } from './modules/users/users.service';
 
 export interface AppOptions {
   corsOrigins: string[];
+  /** Writes per signed-in account per minute. */
   writeRateLimitPerMinute: number;
+  /** GETs per client address per minute. */
+  readRateLimitPerMinute: number;
+  /** Whole-list reads (GET /books, /bookbytext, /histories without `limit`) per client address per minute. */
+  unboundedReadRateLimitPerMinute: number;
+  /** Who is an admin, and the role of a new account. */
+  roles: RoleSettings;
   bodyLimit: string;
   /** The built single-page app to serve outside /api, if any. */
   webDistDir?: string;
@@ -40,7 +49,8 @@ export interface AppOptions {
   connectSrc: string[];
   /** Secret for the API's own tokens; POST /api/token exists only with it. */
   jwtSecret?: string;
-  trustProxy?: boolean;
+  /** How many proxies in front of the API to trust for the client address (X-Forwarded-For); false: none. */
+  trustProxy?: number | false;
 }
 
 export interface AppDeps {
@@ -102,11 +112,21 @@ export function createApp(deps: AppDeps): Express {
   // large JSON answers (a whole list, an unbounded search) shrink about tenfold.
   app.use(compression());
 
-  const auth = requireAuth(deps.verifier);
   const booksRepository = createBooksRepository(deps.db);
   const history = createHistoryService({ history: createHistoryRepository(deps.db), clock: deps.clock });
   const books = createBooksService({ books: booksRepository, history });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock: deps.clock });
+  const users = createUsersService({ users: createUsersRepository(deps.db), history, clock: deps.clock, roles: options.roles });
+  const limits = createRateLimits(
+    deps.db,
+    {
+      readsPerMinute: options.readRateLimitPerMinute,
+      unboundedReadsPerMinute: options.unboundedReadRateLimitPerMinute,
+      writesPerMinute: options.writeRateLimitPerMinute,
+    },
+    deps.logger,
+  );
+  const access = createAccess({ verifier: deps.verifier, identify: users.identify, limitWrite: limits.limitWrite });
 
   const api = express.Router();
   api.use(
@@ -114,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
       // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
       origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
       allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
       maxAge: 600,
     }),
   );
@@ -122,18 +142,9 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: options.writeRateLimitPerMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      skip: (req) => req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS',
-      handler: () => {
-        throw new AppError('rate_limited', 429, 'Too many changes in a short time; wait a minute and try again');
-      },
-    }),
-  );
+  // The body is parsed first (no database involved), so a malformed one is a 400 on every call. Health checks
+  // and this document come before the rate limits, which count in the database: a load balancer's probes are
+  // never refused, and the document is served even while the database is away.
   api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
   api.use(
@@ -143,11 +154,14 @@ export function createApp(deps: AppDeps): Express {
       shuttingDown: deps.shuttingDown ?? (() => false),
     }),
   );
-  api.use(createBooksRouter(books, auth));
-  api.use(createHistoryRouter(history, auth));
-  api.use(createReviewsRouter(reviews, auth));
-  if (options.jwtSecret) api.use(createAuthRouter(auth, options.jwtSecret));
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
+  api.use(limits.reads);
+  api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
+  api.use(createBooksRouter(books, access));
+  api.use(createHistoryRouter(history, access));
+  api.use(createReviewsRouter(reviews, access));
+  api.use(createUsersRouter(users, access));
+  if (options.jwtSecret) api.use(createAuthRouter(access, options.jwtSecret));
   api.use(apiNotFound);
   app.use('/api', api);
 

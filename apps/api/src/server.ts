@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app';
-import { loadConfigOrExit, type Config } from './config/env';
+import { defaultRole, loadConfigOrExit, type Config } from './config/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenDatabase } from './lib/open-database';
 import { runMigrations } from './migrations/migrations';
@@ -74,6 +74,10 @@ async function main(): Promise<void> {
     options: {
       corsOrigins: config.CORS_ORIGINS,
       writeRateLimitPerMinute: config.WRITE_RATE_LIMIT_PER_MINUTE,
+      readRateLimitPerMinute: config.READ_RATE_LIMIT_PER_MINUTE,
+      unboundedReadRateLimitPerMinute: config.UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE,
+      trustProxy: config.TRUST_PROXY,
+      roles: { adminEmails: config.ADMIN_EMAILS, defaultRole: defaultRole(config) },
       bodyLimit: config.BODY_LIMIT,
       webDistDir: config.WEB_DIST_DIR || undefined,
       connectSrc: firebaseOrigins(config),

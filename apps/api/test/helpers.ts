@@ -3,13 +3,14 @@ import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
-import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook } from '@book-warehouse/types';
+import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
 import { createApp, type AppOptions } from '../src/app';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
 import { runMigrations } from '../src/migrations/migrations';
-import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier } from '../src/modules/auth/token-verifier';
+import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier, signApiToken } from '../src/modules/auth/token-verifier';
+import { createUsersRepository } from '../src/modules/users/users.repository';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -49,6 +50,10 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
       options: {
         corsOrigins: ['http://allowed.example'],
         writeRateLimitPerMinute: 100_000,
+        readRateLimitPerMinute: 100_000,
+        unboundedReadRateLimitPerMinute: 100_000,
+        // As against the Auth Emulator in `pnpm start`: a new account is staff.
+        roles: { adminEmails: [], defaultRole: 'staff' },
         bodyLimit: '100kb',
         connectSrc: [],
         jwtSecret: TEST_JWT_SECRET,
@@ -149,6 +154,14 @@ export async function createTestUser(name = 'Test Staff'): Promise<TestUser> {
 
 export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
+/** Stores `role` as `user`'s role, as an admin would set it (the account is recorded if it has not called yet). */
+export async function setRole(db: Db, user: TestUser, role: Role): Promise<void> {
+  const users = createUsersRepository(db);
+  const now = new Date();
+  await users.insertIfMissing({ _id: user.uid, email: user.email, name: user.name, role, firstSeen: now, lastSeen: now });
+  await users.setRole(user.uid, role);
+}
+
 /** A valid new book; override any field. */
 export const newBook = (overrides: Partial<NewBook> = {}): NewBook => ({
   bookName: 'The Pragmatic Programmer',
@@ -163,15 +176,71 @@ export const newBook = (overrides: Partial<NewBook> = {}): NewBook => ({
   ...overrides,
 });
 
+/** A valid body for each request schema the OpenAPI document names (by component), so a test can vary one thing. */
+export const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  NewBook: newBook(),
+  BookUpdate: { bookName: 'Renamed by a test' },
+  BookQuantityPut: { stockQuantity: 12 },
+  BookPricePut: { price: 1.5 },
+  Restock: { amount: 1 },
+  Deliver: { amount: 1 },
+  NewSignInHistory: { task: 'Login' },
+  NewReview: { description: 'A comment from a test' },
+  SetRole: { role: 'staff' },
+};
+
+/** One operation of the served OpenAPI document, with what the tests read of it. */
+export interface DocumentedOperation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** As the document writes it: "/book/{id}". */
+  path: string;
+  requiredRole?: string;
+  parameters: Array<{ name: string; in: 'path' | 'query'; required: boolean }>;
+  /** The component name of the JSON body, if the operation takes one ("NewBook"). */
+  body?: string;
+}
+
+/** Every operation of the document the app serves at /api/openapi.json. */
+export async function documentedOperations(app: Express): Promise<DocumentedOperation[]> {
+  interface Operation {
+    'x-required-role'?: string;
+    parameters: DocumentedOperation['parameters'];
+    requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+  }
+  const doc = (await request(app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method as DocumentedOperation['method'],
+      path,
+      requiredRole: op['x-required-role'],
+      parameters: op.parameters,
+      body: op.requestBody?.content['application/json'].schema.$ref.split('/').pop(),
+    })),
+  );
+}
+
 /** Adds a book through the API as `user` and answers it as stored. */
 export async function addBook(app: Express, user: TestUser, overrides: Partial<NewBook> = {}): Promise<Book> {
   const res = await request(app).post('/api/book').set(bearer(user)).send(newBook(overrides)).expect(201);
   return BookSchema.parse(res.body);
 }
 
-/** The stored book, read back through the API (undefined once deleted). */
+/**
+ * A user signed in with the API's own token (the test apps accept them): verified locally, with no call to
+ * the Auth Emulator, for tests that send thousands of requests. No emulator account stands behind it.
+ */
+export function apiTokenUser(name: string): TestUser {
+  const uid = `api-${name.toLowerCase().replace(/\W+/g, '-')}`;
+  const user = { uid, email: `${uid}@example.com`, name };
+  return { ...user, token: signApiToken(TEST_JWT_SECRET, { ...user, via: 'api' }) };
+}
+
+/** A signed-in reader of stored state: signed in, it sees each book's owner e-mail, which anonymous readers do not. */
+const STATE_READER = bearer(apiTokenUser('State Reader'));
+
+/** The stored book, read back through the API as a signed-in reader (undefined once deleted). */
 export async function readBook(app: Express, id: string): Promise<Book | undefined> {
-  const res = await request(app).get(`/api/book/${id}`);
+  const res = await request(app).get(`/api/book/${id}`).set(STATE_READER);
   if (res.status === 404) return undefined;
   expect(res.status).toBe(200);
   return BookSchema.parse(res.body);

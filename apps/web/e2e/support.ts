@@ -73,6 +73,14 @@ export async function createAccount(request: APIRequestContext, user: Staff): Pr
   return body.idToken;
 }
 
+/** The ID token of an emulator account, which is created first if the emulator does not hold it yet. */
+export async function accountToken(request: APIRequestContext, user: Staff): Promise<string> {
+  const signIn = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`, {
+    data: { email: user.email, password: user.password, returnSecureToken: true },
+  });
+  return signIn.ok() ? ((await signIn.json()) as { idToken: string }).idToken : createAccount(request, user);
+}
+
 /** The account as the emulator holds it (admin view). */
 export async function lookupAccount(request: APIRequestContext, email: string) {
   const body = await emulator<{ users?: Array<{ email: string; emailVerified: boolean; displayName?: string }> }>(
@@ -143,6 +151,15 @@ export function foreignRequests(page: Page): string[] {
 }
 
 export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** Loads every page of All Books (already open), so that the newest book's card is there. */
+export async function loadEveryPage(page: Page) {
+  await expect(page.getByText(/^Showing \d+ books/)).toBeVisible();
+  while (await page.getByRole('button', { name: 'Load more' }).isVisible()) {
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(page.getByRole('button', { name: 'Loading…' })).toHaveCount(0);
+  }
+}
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts', import.meta.url));
 

@@ -46,11 +46,13 @@ export const BookFieldsSchema = z.object({
 });
 export type BookFields = z.infer<typeof BookFieldsSchema>;
 
-/** A book as the API answers it. */
-export const BookSchema = BookFieldsSchema.extend({
-  _id: ObjectIdSchema,
-  /** The owner's e-mail: who added the book. */
-  email: z.string(),
+/** A book as anyone may read it: without the owner's e-mail (docs/rules.md, Access). */
+export const PublicBookSchema = BookFieldsSchema.extend({ _id: ObjectIdSchema });
+export type PublicBook = z.infer<typeof PublicBookSchema>;
+
+/** A book as the API answers it: the owner's e-mail (who added the book) only to a signed-in caller. */
+export const BookSchema = PublicBookSchema.extend({
+  email: z.string().optional().describe("The owner's e-mail (who added the book); answered only to a signed-in caller"),
 });
 export type Book = z.infer<typeof BookSchema>;
 

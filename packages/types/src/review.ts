@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ObjectIdSchema } from './common';
+import { ObjectIdSchema, PageIndexSchema } from './common';
 
 export const ReviewSchema = z.object({
   _id: ObjectIdSchema,
@@ -29,11 +29,6 @@ export type ReviewCount = z.infer<typeof ReviewCountSchema>;
 
 export const ReviewsQuerySchema = z
   .object({
-    page: z.coerce
-      .number('must be a number')
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .max(100_000, 'must be at most 100000')
-      .default(0),
+    page: PageIndexSchema,
   })
   .strict();

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, defaultRole, loadConfig } from './env';
 
 const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
 
@@ -93,6 +93,12 @@ describe('loadConfig', () => {
     ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: '5s' }],
     ['SHUTDOWN_READY_DELAY_MS', { SHUTDOWN_READY_DELAY_MS: '-1' }],
     ['SHUTDOWN_GRACE_MS', { SHUTDOWN_GRACE_MS: 'soon' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'loopback' }],
+    ['ADMIN_EMAILS', { ADMIN_EMAILS: 'ops@example.com,not-an-email' }],
+    ['DEFAULT_ROLE', { DEFAULT_ROLE: 'owner' }],
+    ['READ_RATE_LIMIT_PER_MINUTE', { READ_RATE_LIMIT_PER_MINUTE: '0' }],
+    ['UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE', { UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: 'many' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(refusal(env)).toMatch(new RegExp(`^  ${name}: `, 'm'));
   });
@@ -107,5 +113,31 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '', MONGODB_URI: '' });
     expect(config.PORT).toBe(3000);
     expect(config.MONGODB_URI).toBeUndefined();
+  });
+});
+
+describe('roles, rate limits and the proxy setting', () => {
+  it('defaults to small whole-list and generous read limits, no trusted proxy and no admin', () => {
+    expect(loadConfig({})).toMatchObject({
+      READ_RATE_LIMIT_PER_MINUTE: 1200,
+      UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: 30,
+      TRUST_PROXY: false,
+      ADMIN_EMAILS: [],
+    });
+  });
+
+  it('reads TRUST_PROXY as a hop count, ADMIN_EMAILS as a lower-case list and DEFAULT_ROLE as a role', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', ADMIN_EMAILS: ' Ops@Example.com, boss@example.com ', DEFAULT_ROLE: 'staff' })).toMatchObject({
+      TRUST_PROXY: 1,
+      ADMIN_EMAILS: ['ops@example.com', 'boss@example.com'],
+      DEFAULT_ROLE: 'staff',
+    });
+  });
+
+  it('gives a new account the staff role against the Auth Emulator, viewer otherwise, unless DEFAULT_ROLE says', () => {
+    expect(defaultRole(loadConfig(EMULATOR))).toBe('staff');
+    expect(defaultRole(loadConfig({}))).toBe('viewer');
+    expect(defaultRole(loadConfig({ DEFAULT_ROLE: 'staff' }))).toBe('staff');
+    expect(defaultRole(loadConfig({ ...EMULATOR, DEFAULT_ROLE: 'viewer' }))).toBe('viewer');
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIMEOUT_MS } from '../lib/database';
+import { RoleSchema, type Role } from '@book-warehouse/types';
 
 /** The workspace root, found from this file whether it runs from src/ (tsx, jest) or the dist/ bundle. */
 function findRepoRoot(from: string): string {
@@ -58,8 +59,31 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins'))),
-  /** Write requests (POST, PUT, DELETE) allowed per client IP per minute. */
+  /** Write requests (POST, PUT, DELETE) allowed per signed-in account per minute. */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(120),
+  /** GET requests allowed per client address per minute. */
+  READ_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(1200),
+  /** Whole-list reads (GET /books, /bookbytext, /histories without `limit`) per client address per minute. */
+  UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(30),
+  /** How many proxies in front of the API set X-Forwarded-For (the client address for the rate limits); false: none. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d{1,2})$/, 'must be a number of proxy hops (1 behind one load balancer) or false')
+    .default('false')
+    .transform((v) => (v === 'false' ? false : Number(v))),
+  /** Comma-separated e-mails of the accounts that are always admins. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  /** The role of a new account: unset, `staff` with the Auth Emulator and `viewer` otherwise. */
+  DEFAULT_ROLE: RoleSchema.optional(),
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/, 'must look like 100kb')
@@ -145,3 +169,11 @@ export function loadConfigOrExit(): Config {
     process.exit(78);
   }
 }
+
+/**
+ * The role a new account gets: DEFAULT_ROLE, or `staff` against the Auth Emulator (so the spec's journeys
+ * work unchanged: register, then manage items) and `viewer` with a real Firebase project, where anyone may
+ * register (docs/decisions/009-roles.md).
+ */
+export const defaultRole = (config: Pick<Config, 'DEFAULT_ROLE' | 'FIREBASE_AUTH_EMULATOR_HOST'>): Role =>
+  config.DEFAULT_ROLE ?? (config.FIREBASE_AUTH_EMULATOR_HOST ? 'staff' : 'viewer');

@@ -1,3 +1,5 @@
+import type { Role } from '@book-warehouse/types';
+
 /** The signed-in caller, from a verified token. */
 export interface AuthUser {
   uid: string;
@@ -11,4 +13,9 @@ export interface AuthUser {
 export interface TokenVerifier {
   /** Resolves the caller or rejects with a 401 AppError. */
   verify(token: string): Promise<AuthUser>;
+}
+
+/** A signed-in caller and the role its account holds now (modules/users). */
+export interface Caller extends AuthUser {
+  role: Role;
 }

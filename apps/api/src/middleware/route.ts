@@ -1,15 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { AuthUser } from '../lib/auth-user';
 import { AppError } from '../lib/errors';
-import type { Authenticate } from './require-auth';
+import type { Authenticate } from './access';
 
 type Part = 'params' | 'query' | 'body';
 
-/** What a route takes: each part's shared schema, whether it needs a signed-in user, the status of its answer. */
+/** What a route takes: each part's shared schema, who may call it, the status of its answer. */
 export interface RouteSpec {
-  /** Runs first: no valid token is a 401 before any input is read. The handler then gets `user`. */
-  auth?: Authenticate;
+  /**
+   * Runs first, an access level of middleware/access.ts (`access.staff`, ...): a refused caller gets its
+   * 401, 403 or 429 before any input is read. The handler then gets `user`, as the level answers it.
+   */
+  auth?: Authenticate<unknown>;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -19,12 +21,12 @@ export interface RouteSpec {
 
 type Parsed<S extends RouteSpec, P extends Part> = S[P] extends z.ZodType ? z.output<S[P]> : undefined;
 
-/** The handler's input, typed by the spec: each part as its schema parsed it, and the user when `auth` is set. */
+/** The handler's input, typed by the spec: each part as its schema parsed it, and the caller as `auth` answers it. */
 export interface RouteInput<S extends RouteSpec> {
   params: Parsed<S, 'params'>;
   query: Parsed<S, 'query'>;
   body: Parsed<S, 'body'>;
-  user: S['auth'] extends Authenticate ? AuthUser : undefined;
+  user: S['auth'] extends Authenticate<infer Who> ? Who : undefined;
   req: Request;
   res: Response;
 }
@@ -68,11 +70,11 @@ export function route<const S extends RouteSpec>(
   handler: (input: RouteInput<S>) => object | void | Promise<object | void>,
 ): RequestHandler {
   return async (req, res) => {
-    const user = spec.auth ? await spec.auth(req) : undefined;
+    const user = spec.auth ? await spec.auth(req, res) : undefined;
     const params = parse(spec.params, req.params, 'params');
     const query = parse(spec.query, { ...req.query }, 'query');
     const body = parse(spec.body, req.body ?? {}, 'body');
-    // Each part was parsed by the very schema RouteInput<S> names, and `user` is set exactly when `auth` is:
+    // Each part was parsed by the very schema RouteInput<S> names, and `user` is what `auth` answered:
     // the one place where the types are bound to the values, since TypeScript cannot follow that through `if`.
     const answer = await handler({ user, params, query, body, req, res } as RouteInput<S>);
     if (res.headersSent) return;

@@ -1,6 +1,6 @@
 import { connectDatabase, type Database } from '../lib/database';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../lib/mongo';
-import { MIGRATION_ACTOR } from './004-repair-out-of-bounds';
+import { MIGRATION_ACTOR, repairOutOfBounds } from './004-repair-out-of-bounds';
 import { LATEST_MIGRATION, MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
 
 // `pnpm migrate`'s runner on a real mongod: what it records, that it runs each step once even when two
@@ -103,7 +103,7 @@ describe('runMigrations', () => {
   });
 });
 
-describe(`${LATEST_MIGRATION}: data outside the schema's bounds`, () => {
+describe(`${repairOutOfBounds.id}: data outside the schema's bounds`, () => {
   it('brings each value to the nearest allowed one, with a history entry per repaired book, and leaves good books alone', async () => {
     const database = await connect(freshName());
     const books = database.db.collection<{ bookName: string; stockQuantity: unknown; price: unknown }>('books');

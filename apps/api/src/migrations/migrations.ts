@@ -8,10 +8,17 @@ import { createCollections } from './001-create-collections';
 import { addMissingSearchKeys } from './002-search-keys';
 import { createIndexes } from './003-indexes';
 import { repairOutOfBounds } from './004-repair-out-of-bounds';
+import { createUsersAndRateLimits } from './005-users-and-rate-limits';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
-export const MIGRATIONS: readonly Migration[] = [createCollections, addMissingSearchKeys, createIndexes, repairOutOfBounds];
+export const MIGRATIONS: readonly Migration[] = [
+  createCollections,
+  addMissingSearchKeys,
+  createIndexes,
+  repairOutOfBounds,
+  createUsersAndRateLimits,
+];
 
 /** Serving instances report ready only once this one is recorded. */
 export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.id;

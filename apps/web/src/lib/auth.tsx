@@ -13,7 +13,8 @@ interface AuthState {
   ready: boolean;
 }
 
-const AuthContext = createContext<AuthState>({ user: null, ready: false });
+/** Exported for component tests, which sign a user in without Firebase (test/render-with-app.tsx). */
+export const AuthContext = createContext<AuthState>({ user: null, ready: false });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, ready: false });

@@ -9,4 +9,7 @@ export const queryRoots = {
   histories: ['histories'],
   reviews: ['reviews'],
   stats: ['stats'],
+  users: ['users'],
+  /** The signed-in account and its role (lib/account.ts). */
+  account: ['account'],
 } as const;

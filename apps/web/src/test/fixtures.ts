@@ -1,4 +1,4 @@
-import type { Book } from '@book-warehouse/types';
+import type { Account, Book } from '@book-warehouse/types';
 
 /** A stored book for component tests; override what the test is about. */
 export const testBook = (overrides: Partial<Book> = {}): Book => ({
@@ -13,5 +13,17 @@ export const testBook = (overrides: Partial<Book> = {}): Book => ({
   photo: '/covers/dune.svg',
   price: 9.99,
   email: 'ada@example.com',
+  ...overrides,
+});
+
+/** A signed-in account for component tests; override the role (and what else the test is about). */
+export const testAccount = (overrides: Partial<Account> = {}): Account => ({
+  uid: 'uid-ada',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role: 'staff',
+  adminByConfig: false,
+  firstSeen: '2026-01-01T09:00:00.000Z',
+  lastSeen: '2026-01-02T09:00:00.000Z',
   ...overrides,
 });

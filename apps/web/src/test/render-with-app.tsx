@@ -1,26 +1,44 @@
+import type { Account } from '@book-warehouse/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { User } from 'firebase/auth';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { paths } from '../config/paths';
+import { accountKeys } from '../lib/account';
+import { AuthContext } from '../lib/auth';
+import { queryRoots } from '../lib/query-keys';
 
 /**
  * Renders with the app's real providers: a QueryClient (no retries, so failures show at once), a memory
- * router, the confirm dialog and the toaster. `ui` is the element at `path`; `routes` adds others.
+ * router, the confirm dialog and the toaster. `ui` is the element at `path`; `routes` adds others. With
+ * `account`, that account is signed in and its role already known (as GET /api/me would answer it).
  */
-export function renderWithApp(ui: ReactNode, { path = paths.home, routes = [] }: { path?: string; routes?: RouteObject[] } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = paths.home, routes = [], account }: { path?: string; routes?: RouteObject[]; account?: Account } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [path] });
+  // Only what the app reads of a Firebase user.
+  const user = account ? ({ uid: account.uid, email: account.email, displayName: account.name } as User) : null;
+  if (account) {
+    queryClient.setQueryData(accountKeys.me(account.uid), account);
+    // Known, not fetched again: the tests' fetch stubs answer only the calls under test.
+    queryClient.setQueryDefaults(queryRoots.account, { staleTime: Infinity });
+  }
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ConfirmProvider>
-        <RouterProvider router={router} />
-      </ConfirmProvider>
-      <Toaster />
-    </QueryClientProvider>,
+    <AuthContext.Provider value={{ user, ready: true }}>
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </AuthContext.Provider>,
   );
   return { ...view, router, queryClient };
 }

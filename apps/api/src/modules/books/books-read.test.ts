@@ -14,7 +14,7 @@ describe('GET /api/books', () => {
     const a = await addBook(ctx.app, staff, { bookName: 'First' });
     await addBook(ctx.app, staff, { bookName: 'Second' });
 
-    const res = await request(ctx.app).get('/api/books').expect(200).expect('content-type', /json/);
+    const res = await request(ctx.app).get('/api/books').set(bearer(colleague)).expect(200).expect('content-type', /json/);
 
     const books = BookSchema.array().parse(res.body);
     expect(books.map((b) => b.bookName)).toEqual(['First', 'Second']);
@@ -126,7 +126,7 @@ describe('GET /api/book?email=', () => {
 describe('GET /api/book/:id', () => {
   it('answers the book', async () => {
     const book = await addBook(ctx.app, staff);
-    const res = await request(ctx.app).get(`/api/book/${book._id}`).expect(200);
+    const res = await request(ctx.app).get(`/api/book/${book._id}`).set(bearer(colleague)).expect(200);
     expect(BookSchema.parse(res.body)).toEqual(book);
   });
 

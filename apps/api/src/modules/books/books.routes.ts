@@ -15,7 +15,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/send-kept-json';
 import { sendJsonArray } from '../../lib/stream-json';
-import type { Authenticate } from '../../middleware/require-auth';
+import type { Access } from '../../middleware/access';
 import { route } from '../../middleware/route';
 import type { BooksService } from './books.service';
 
@@ -24,18 +24,23 @@ function assertCanSeeEmail(user: AuthUser, email: string): void {
   if (email.toLowerCase() !== user.email) throw new AppError('forbidden', 403, 'You can list only your own books');
 }
 
-export function createBooksRouter(service: BooksService, auth: Authenticate): Router {
+/**
+ * The book calls. Reads are public, and answer the owner's e-mail only to a signed-in caller (`access.optional`);
+ * every change needs the staff role (`access.staff`; a viewer gets 403).
+ */
+export function createBooksRouter(service: BooksService, access: Access): Router {
   const router = Router();
   const params = IdParamsSchema;
+  const { optional, signedIn, staff } = access;
 
   router.get(
     '/books',
-    route({ query: ListBooksQuerySchema }, ({ query, res }) => sendJsonArray(res, service.list(query))),
+    route({ auth: optional, query: ListBooksQuerySchema }, ({ user, query, res }) => sendJsonArray(res, service.list(query, user))),
   );
 
   router.get(
     '/book',
-    route({ auth, query: BooksByEmailQuerySchema }, ({ user, query }) => {
+    route({ auth: signedIn, query: BooksByEmailQuerySchema }, ({ user, query }) => {
       assertCanSeeEmail(user, query.email);
       return service.byOwner(user.email);
     }),
@@ -43,13 +48,13 @@ export function createBooksRouter(service: BooksService, auth: Authenticate): Ro
 
   router.get(
     '/book/:id',
-    route({ params }, ({ params }) => service.get(params.id)),
+    route({ auth: optional, params }, ({ user, params }) => service.get(params.id, user)),
   );
 
   router.get(
     '/bookbytext',
-    route({ query: SearchQuerySchema }, async ({ query: { search, ...page }, req, res }) => {
-      const answer = await service.search(search, page);
+    route({ auth: optional, query: SearchQuerySchema }, async ({ user, query: { search, ...page }, req, res }) => {
+      const answer = await service.search(search, page, user);
       if ('json' in answer) await sendKeptJson(req, res, answer.json);
       else await sendJsonArray(res, answer.books);
     }),
@@ -62,37 +67,39 @@ export function createBooksRouter(service: BooksService, auth: Authenticate): Ro
 
   router.post(
     '/book',
-    route({ auth, body: NewBookSchema, status: 201 }, ({ user, body }) => service.add(user, body)),
+    route({ auth: staff, body: NewBookSchema, status: 201 }, ({ user, body }) => service.add(user, body)),
   );
 
   router.put(
     '/bookupdate/:id',
-    route({ auth, params, body: BookUpdateSchema }, ({ user, params, body }) => service.update(user, params.id, body)),
+    route({ auth: staff, params, body: BookUpdateSchema }, ({ user, params, body }) => service.update(user, params.id, body)),
   );
 
   router.put(
     '/book/:id',
-    route({ auth, params, body: BookQuantityPutSchema }, ({ user, params, body }) => service.setQuantity(user, params.id, body)),
+    route({ auth: staff, params, body: BookQuantityPutSchema }, ({ user, params, body }) => service.setQuantity(user, params.id, body)),
   );
 
   router.put(
     '/bookprice/:id',
-    route({ auth, params, body: BookPricePutSchema }, ({ user, params, body }) => service.setPrice(user, params.id, body)),
+    route({ auth: staff, params, body: BookPricePutSchema }, ({ user, params, body }) => service.setPrice(user, params.id, body)),
   );
 
   router.delete(
     '/book/:id',
-    route({ auth, params }, ({ user, params }) => service.remove(user, params.id)),
+    route({ auth: staff, params }, ({ user, params }) => service.remove(user, params.id)),
   );
 
   router.post(
     '/book/:id/restock',
-    route({ auth, params, body: RestockSchema }, ({ user, params, body }) => service.restock(user, params.id, body.amount)),
+    route({ auth: staff, params, body: RestockSchema }, ({ user, params, body }) => service.restock(user, params.id, body.amount)),
   );
 
   router.post(
     '/book/:id/deliver',
-    route({ auth, params, body: DeliverSchema }, ({ user, params, body }) => service.deliver(user, params.id, body.amount, body.mode)),
+    route({ auth: staff, params, body: DeliverSchema }, ({ user, params, body }) =>
+      service.deliver(user, params.id, body.amount, body.mode),
+    ),
   );
 
   return router;

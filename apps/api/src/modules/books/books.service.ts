@@ -1,9 +1,8 @@
 import { historyTask, type Book, type BookFields, type NewBook, type Stats } from '@book-warehouse/types';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuthUser } from '../../lib/auth-user';
+import type { AuthUser, Caller } from '../../lib/auth-user';
 import type { HistoryService } from '../history/history.service';
-import type { Page } from './book-search.repository';
-import type { BooksRepository } from './books.repository';
+import type { BooksRepository, Page, Reader } from './books.repository';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
 type WithOwned<T> = T & { _id?: string; email?: string };
@@ -25,6 +24,11 @@ function editable<T extends object>({ _id, email, ...fields }: WithOwned<T>): Om
 function changedFields(book: Book, sent: Partial<BookFields>): Partial<BookFields> {
   return Object.fromEntries(Object.entries(sent).filter(([field, value]) => book[field as keyof BookFields] !== value));
 }
+/**
+ * Who may see the owner's e-mail on a book: every signed-in account, viewers included (the history that
+ * viewers read names who added each book anyway); never an anonymous reader (docs/rules.md, Access).
+ */
+const readerOf = (caller: Caller | undefined): Reader => ({ withEmail: caller !== undefined });
 
 export function createBooksService(deps: { books: BooksRepository; history: HistoryService }) {
   const { books, history } = deps;
@@ -41,10 +45,10 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
   };
 
   return {
-    list: (page: Page) => books.cursor(page),
-    get: async (id: string) => found(await books.findById(id)),
+    list: (page: Page, caller: Caller | undefined) => books.cursor(page, readerOf(caller)),
+    get: async (id: string, caller: Caller | undefined) => found(await books.findById(id, readerOf(caller))),
     byOwner: (email: string) => books.findByEmail(email),
-    search: (text: string, page: Page) => books.search(text, page),
+    search: (text: string, page: Page, caller: Caller | undefined) => books.search(text, page, readerOf(caller)),
     async stats(): Promise<Stats> {
       const stats = await books.stats();
       // Prices have at most two decimals, so the true total is whole cents; this drops the float noise

@@ -53,7 +53,15 @@ function appWith(deps: { db?: Db; shuttingDown?: boolean }) {
     clock: () => new Date(),
     logger: createLogger('silent'),
     shuttingDown: () => deps.shuttingDown ?? false,
-    options: { corsOrigins: [], writeRateLimitPerMinute: 100, bodyLimit: '100kb', connectSrc: [] },
+    options: {
+      corsOrigins: [],
+      writeRateLimitPerMinute: 100,
+      readRateLimitPerMinute: 100,
+      unboundedReadRateLimitPerMinute: 100,
+      roles: { adminEmails: [], defaultRole: 'staff' },
+      bodyLimit: '100kb',
+      connectSrc: [],
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Book } from '@book-warehouse/types';
-import { addBook, bearer, newBook, TEST_JWT_SECRET, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
+import { addBook, bearer, newBook, setRole, TEST_JWT_SECRET, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
 import { signApiToken } from '../auth/token-verifier';
 
 /**
@@ -28,6 +28,7 @@ interface Document {
 interface Fixture {
   app: Express;
   staff: TestUser;
+  /** An admin (set in beforeAll). */
   other: TestUser;
   /** A book added for this case alone (stock 10). */
   book: Book;
@@ -63,6 +64,7 @@ function caller(who: (f: Fixture) => TestUser | undefined) {
 }
 const anonymous = caller(() => undefined);
 const asStaff = caller((f) => f.staff);
+const asAdmin = caller((f) => f.other);
 
 /** A JSON body that does not parse: the JSON parser runs before every route, so any call refuses it. */
 const malformedBody = (path: string) => (f: Fixture) =>
@@ -183,6 +185,24 @@ const CASES: Record<string, Case[]> = {
         anonymous('post', '/token')(f).set('Authorization', `Bearer ${signApiToken(TEST_JWT_SECRET, { ...f.staff, via: 'api' })}`),
     },
   ],
+  getMe: [
+    { name: "the caller's account", status: 200, call: asStaff('get', '/me') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/me') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/me') },
+  ],
+  listUsers: [
+    { name: 'the accounts, as an admin', status: 200, call: asAdmin('get', '/users') },
+    { name: 'as staff', status: 403, call: asStaff('get', '/users') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/users') },
+    { name: 'a page that is not a number', status: 400, call: asAdmin('get', '/users?page=first') },
+  ],
+  setUserRole: [
+    { name: 'a role, as an admin', status: 200, call: asAdmin('put', (f) => `/users/${f.staff.uid}/role`, { role: 'staff' }) },
+    { name: 'an unknown role', status: 400, call: asAdmin('put', (f) => `/users/${f.staff.uid}/role`, { role: 'owner' }) },
+    { name: 'as staff', status: 403, call: asStaff('put', (f) => `/users/${f.other.uid}/role`, { role: 'viewer' }) },
+    { name: 'the last admin made staff', status: 409, call: asAdmin('put', (f) => `/users/${f.other.uid}/role`, { role: 'staff' }) },
+    { name: 'without a token', status: 401, call: anonymous('put', (f) => `/users/${f.staff.uid}/role`, { role: 'staff' }) },
+  ],
   getOpenApiDocument: [
     { name: 'the document', status: 200, call: anonymous('get', '/openapi.json') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/openapi.json') },
@@ -199,6 +219,7 @@ beforeAll(async () => {
   // One write a minute, spent here: the case's write is the one over the limit.
   rateLimited = ctx.variant({ writeRateLimitPerMinute: 1 });
   await request(rateLimited).post('/api/book').set(bearer(staff)).send(newBook()).expect(201);
+  await setRole(ctx.db, other, 'admin');
   doc = (await request(ctx.app).get('/api/openapi.json').expect(200)).body as Document;
   // The document's schemas are JSON Schema 2020-12 (its jsonSchemaDialect): Ajv's 2020 draft reads them as
   // they are, with the formats zod writes (email). Its components are registered under one id, and each

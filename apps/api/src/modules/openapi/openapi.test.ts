@@ -24,7 +24,9 @@ function registeredRoutes(app: Express): string[] {
 type Document = ReturnType<typeof buildOpenApiDocument>;
 type OperationObject = {
   operationId?: string;
-  security?: unknown[];
+  security?: Array<Record<string, string[]>>;
+  description?: string;
+  'x-required-role'?: string;
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 };
 
@@ -81,6 +83,9 @@ describe('GET /api/openapi.json', () => {
         'get /health/live',
         'get /health/ready',
         'get /openapi.json',
+        'get /me',
+        'get /users',
+        'put /users/{uid}/role',
       ].sort(),
     );
   });
@@ -125,8 +130,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('marks exactly the public calls of docs/rules.md (Access) as needing no token', () => {
+    // A public call lets a call without a token through: no requirement at all, or the empty requirement.
     const open = operations(doc)
-      .filter(({ op }) => op.security?.length === 0)
+      .filter(({ op }) => op.security?.length === 0 || op.security?.some((requirement) => Object.keys(requirement).length === 0))
       .map(({ path, method }) => `${method} ${path}`)
       .sort();
     expect(open).toEqual([
@@ -160,5 +166,45 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/book', 'get')).toContain('403');
     expect(responses('/book/{id}/deliver', 'post')).toContain('409');
     expect(responses('/book', 'post')).toContain('413');
+  });
+
+  it('names the role each call needs, and the 403 of a refused role (docs/decisions/009-roles.md)', () => {
+    const roles = Object.fromEntries(operations(doc).map(({ path, method, op }) => [`${method} ${path}`, op['x-required-role']]));
+    const writes = operations(doc).filter(({ method }) => method !== 'get');
+    for (const { path, method, op } of writes) {
+      const role = op['x-required-role'];
+      // Every write needs a token; only signing in, commenting and token exchange are open to viewers.
+      expect({ call: `${method} ${path}`, role }).toEqual({
+        call: `${method} ${path}`,
+        role: ['post /histories', 'post /review', 'post /token'].includes(`${method} ${path}`)
+          ? 'signedIn'
+          : path.startsWith('/users')
+            ? 'admin'
+            : 'staff',
+      });
+      if (role === 'staff') expect(op.description).toContain('a viewer gets 403');
+      if (role === 'staff' || role === 'admin') expect(Object.keys(op.responses)).toContain('403');
+    }
+    expect(roles).toMatchObject({
+      'get /books': 'optional',
+      'get /book/{id}': 'optional',
+      'get /bookbytext': 'optional',
+      'get /users': 'admin',
+    });
+    expect(roles['get /me']).toBe('signedIn');
+    const ids = (path: string, method: string) =>
+      (doc.paths as Record<string, Record<string, { operationId?: string }>>)[path]![method]!.operationId;
+    expect([ids('/me', 'get'), ids('/users', 'get'), ids('/users/{uid}/role', 'put')]).toEqual(['getMe', 'listUsers', 'setUserRole']);
+    expect(roles['get /stats']).toBeUndefined();
+    expect((doc.components as { securitySchemes: { bearer: { description: string } } }).securitySchemes.bearer.description).toMatch(
+      /admin.*staff.*viewer/,
+    );
+  });
+
+  it('documents the 429 and RateLimit headers on every rate-limited call, reads included', () => {
+    for (const { path, op } of operations(doc)) {
+      const limited = !path.startsWith('/health') && path !== '/openapi.json';
+      expect({ path, limited: '429' in op.responses }).toEqual({ path, limited });
+    }
   });
 });

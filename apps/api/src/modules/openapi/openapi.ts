@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AccountSchema,
   ApiErrorSchema,
   ApiTokenSchema,
   BookPricePutSchema,
@@ -20,9 +21,12 @@ import {
   RestockSchema,
   ReviewCountSchema,
   ReviewSchema,
+  ListUsersQuerySchema,
   ReviewsQuerySchema,
   SearchQuerySchema,
+  SetRoleSchema,
   StatsSchema,
+  UidParamsSchema,
 } from '@book-warehouse/types';
 import { license, version } from '../../../package.json';
 
@@ -49,6 +53,8 @@ const COMPONENTS = {
   Health: [HealthSchema, 'output'],
   Liveness: [LivenessSchema, 'output'],
   ApiToken: [ApiTokenSchema, 'output'],
+  Account: [AccountSchema, 'output'],
+  SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
@@ -62,7 +68,7 @@ interface Operation {
   /** Express-style path under /api, e.g. "/book/:id". */
   path: string;
   summary: string;
-  /** Needs a signed-in user (401 without one). */
+  /** Needs a signed-in user (401 without one); see ACCESS below for the role it needs. */
   auth?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -278,22 +284,92 @@ const OPERATIONS: readonly Operation[] = [
   },
 ];
 
+/* ---- Accounts and roles (docs/decisions/009-roles.md) ---- */
+
+/** The accounts and their roles: GET /me for the web app, the team screen's list and role change. */
+const ACCOUNT_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/me',
+    id: 'getMe',
+    summary: "The caller's account and role (recorded on its first authenticated request)",
+    auth: true,
+    ok: { status: 200, schema: 'Account', description: 'The account' },
+  },
+  {
+    method: 'get',
+    path: '/users',
+    id: 'listUsers',
+    summary: 'The accounts that have signed in, by e-mail, a page at a time; the total in X-Total-Count',
+    auth: true,
+    query: ListUsersQuerySchema,
+    ok: { status: 200, schema: 'Account', array: true, description: 'The page of accounts' },
+  },
+  {
+    method: 'put',
+    path: '/users/:uid/role',
+    id: 'setUserRole',
+    summary: 'Set an account\'s role; records "Role of {email} set to {role}"',
+    auth: true,
+    params: UidParamsSchema,
+    body: 'SetRole',
+    errors: [409],
+    ok: { status: 200, schema: 'Account', description: 'The account with its new role' },
+  },
+];
+
+/** Who may call: `optional` reads a token if sent; the others need one, and `staff`/`admin` that role. */
+type Access = 'optional' | 'signedIn' | 'staff' | 'admin';
+
+/** The role each operation needs, beside the tables above so that they stay as they were. */
+const ACCESS: Record<string, Access> = {
+  'get /books': 'optional',
+  'get /book/:id': 'optional',
+  'get /bookbytext': 'optional',
+  'post /book': 'staff',
+  'put /bookupdate/:id': 'staff',
+  'put /book/:id': 'staff',
+  'put /bookprice/:id': 'staff',
+  'delete /book/:id': 'staff',
+  'post /book/:id/restock': 'staff',
+  'post /book/:id/deliver': 'staff',
+  'get /users': 'admin',
+  'put /users/:uid/role': 'admin',
+};
+
+const accessOf = (op: Operation): Access | undefined => ACCESS[`${op.method} ${op.path}`] ?? (op.auth ? 'signedIn' : undefined);
+
+const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  optional: "Public. A signed-in caller (a valid token) also gets each book's owner e-mail; an invalid token is a 401.",
+  signedIn: 'Any signed-in account, whatever its role (viewers included).',
+  staff: 'Needs the staff or admin role: a viewer gets 403.',
+  admin: 'Needs the admin role: staff and viewers get 403.',
+};
+
+/** An empty requirement (`{}`) lets a call through without a token. */
+const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
+  optional: [{}, { bearer: [] }],
+  signedIn: [{ bearer: [] }],
+  staff: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+};
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (error.fields names each field), or a body that is not valid JSON',
   401: 'No valid token',
-  403: 'Not allowed for this user',
+  403: "Not allowed for this user, or the account's role does not allow it",
   404: 'No such book',
-  409: 'The stock rule refuses the change; nothing was changed',
+  409: 'The rule refuses the change (the stock rule, the last admin); nothing was changed',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
-  429: 'Too many writes from this client; see the RateLimit headers',
+  429: 'Too many requests from this client address (reads) or account (writes); see the RateLimit headers',
   503: 'The database is unavailable; retry after Retry-After seconds',
 };
 
 const RATE_LIMIT_HEADERS = {
-  RateLimit: { description: 'Remaining writes and seconds to reset (IETF draft 8)', schema: { type: 'string' } },
-  'RateLimit-Policy': { description: 'The write quota', schema: { type: 'string' } },
-  'Retry-After': { description: 'Seconds until writes are accepted again', schema: { type: 'integer' } },
+  RateLimit: { description: 'Remaining requests and seconds to reset, per limit (IETF draft 8)', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'The quotas: "reads", "unbounded-reads", "writes"', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds until requests are accepted again', schema: { type: 'integer' } },
 };
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
@@ -318,10 +394,13 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
 function errorStatuses(op: Operation): number[] {
   // Every call passes through the JSON parser, so a malformed JSON body is a 400 on any of them.
   const statuses = new Set([400, ...(op.errors ?? [])]);
-  if (op.auth) statuses.add(401);
+  if (op.auth || accessOf(op) === 'optional') statuses.add(401);
+  if (accessOf(op) === 'staff' || accessOf(op) === 'admin') statuses.add(403);
   if (op.params?.shape.id) statuses.add(404);
-  // Every write passes through the JSON parser and the rate limit, with or without a body schema.
-  if (op.method !== 'get') [413, 415, 429].forEach((status) => statuses.add(status));
+  // Every write passes through the JSON parser, with or without a body schema.
+  if (op.method !== 'get') [413, 415].forEach((status) => statuses.add(status));
+  // Every call but the health checks and this document is rate limited (modules/rate-limits).
+  if (!op.path.startsWith('/health') && op.path !== '/openapi.json') statuses.add(429);
   if (!op.noDatabase) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -348,17 +427,19 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   // Only the components some operation uses: ApiToken goes when POST /token does.
   const used = new Set<ComponentName>(['ApiError']);
-  for (const op of OPERATIONS) {
+  for (const op of [...OPERATIONS, ...ACCOUNT_OPERATIONS]) {
     if (op.apiTokensOnly && !options.apiTokens) continue;
     if (op.body) used.add(op.body);
     if (op.ok.schema) used.add(op.ok.schema);
     const path = toOpenApiPath(op.path);
+    const access = accessOf(op);
     paths[path] ??= {};
     paths[path][op.method] = {
       operationId: op.id,
       summary: op.summary,
       // Explicit on every operation: a public call says so with an empty list.
-      security: op.auth ? [{ bearer: [] }] : [],
+      security: access ? SECURITY[access] : [],
+      ...(access ? { description: ACCESS_DESCRIPTIONS[access], 'x-required-role': access } : {}),
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       responses: responses(op),
@@ -383,7 +464,14 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
           .map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
       ),
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'A Firebase ID token, or an API token from POST /api/token' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A Firebase ID token, or an API token from POST /api/token. Every account has a role, read on every request: ' +
+            '`admin` (ADMIN_EMAILS, or set by an admin), `staff` or `viewer` (a new account gets DEFAULT_ROLE). ' +
+            'Each operation names the role it needs in `x-required-role` and its description; a refused role gets 403.',
+        },
       },
     },
   };

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { NewReviewSchema, ReviewsQuerySchema } from '@book-warehouse/types';
-import type { Authenticate } from '../../middleware/require-auth';
+import type { Access } from '../../middleware/access';
 import { route } from '../../middleware/route';
 import type { ReviewsService } from './reviews.service';
 
-export function createReviewsRouter(service: ReviewsService, auth: Authenticate): Router {
+export function createReviewsRouter(service: ReviewsService, access: Access): Router {
   const router = Router();
   router.get(
     '/reviewCount',
@@ -14,9 +14,10 @@ export function createReviewsRouter(service: ReviewsService, auth: Authenticate)
     '/reviews',
     route({ query: ReviewsQuerySchema }, ({ query }) => service.page(query.page)),
   );
+  // Any account may comment, viewers included (docs/decisions/009-roles.md).
   router.post(
     '/review',
-    route({ auth, body: NewReviewSchema, status: 201 }, ({ user, body }) => service.post(user, body)),
+    route({ auth: access.signedIn, body: NewReviewSchema, status: 201 }, ({ user, body }) => service.post(user, body)),
   );
   return router;
 }

@@ -6,7 +6,9 @@ import { addBook, apiError, bearer, newBook, readBook, useTestApp, useTestUsers,
 
 /**
  * Every endpoint against three callers (docs/rules.md, Access): anonymous, the signed-in owner of the book, and
- * another signed-in user. There is no owner distinction except for listing a user's own books.
+ * another signed-in user, both with the staff role that a new account gets in the tests. There is no owner
+ * distinction except for listing a user's own books; the admin-only calls refuse staff (roles.test.ts walks
+ * every role).
  */
 interface Endpoint {
   name: string;
@@ -15,6 +17,8 @@ interface Endpoint {
   public?: boolean;
   /** Only the owner may call it; another user gets 403. */
   ownerOnly?: boolean;
+  /** Only an admin may call it; staff get 403. */
+  adminOnly?: boolean;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -63,6 +67,14 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /histories', ok: 201, call: (app) => request(app).post('/api/histories').send({ task: 'Login' }) },
   { name: 'POST /review', ok: 201, call: (app) => request(app).post('/api/review').send({ description: 'Nice' }) },
   { name: 'POST /token', ok: 200, call: (app) => request(app).post('/api/token') },
+  { name: 'GET /me', ok: 200, call: (app) => request(app).get('/api/me') },
+  { name: 'GET /users', adminOnly: true, ok: 200, call: (app) => request(app).get('/api/users') },
+  {
+    name: 'PUT /users/:uid/role',
+    adminOnly: true,
+    ok: 200,
+    call: (app, _book, owner) => request(app).put(`/api/users/${owner.uid}/role`).send({ role: 'staff' }),
+  },
 ];
 
 const ctx = useTestApp();
@@ -77,6 +89,7 @@ const stored = async () => ({
   books: (await request(ctx.app).get('/api/books').expect(200)).body as unknown,
   histories: await ctx.db.collection('histories').countDocuments(),
   reviews: await ctx.db.collection('reviews').countDocuments(),
+  ownerRole: (await ctx.db.collection<{ _id: string; role: string }>('users').findOne({ _id: owner.uid }))?.role,
 });
 
 describe.each(ENDPOINTS)('$name', (endpoint) => {
@@ -96,19 +109,24 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
     },
   );
 
-  it(`answers ${endpoint.ok} to the signed-in owner`, async () => {
-    const book = await freshBook();
-    const res = await endpoint.call(ctx.app, book, owner).set(bearer(owner));
-    expect(res.status).toBe(endpoint.ok);
-  });
+  it(
+    endpoint.adminOnly ? 'answers 403 to the signed-in owner, who is staff' : `answers ${endpoint.ok} to the signed-in owner`,
+    async () => {
+      const book = await freshBook();
+      const res = await endpoint.call(ctx.app, book, owner).set(bearer(owner));
+      expect(res.status).toBe(endpoint.adminOnly ? 403 : endpoint.ok);
+    },
+  );
 
   it(
-    endpoint.ownerOnly ? 'answers 403 to another user and changes nothing' : `answers ${endpoint.ok} to another signed-in user`,
+    endpoint.ownerOnly || endpoint.adminOnly
+      ? 'answers 403 to another user and changes nothing'
+      : `answers ${endpoint.ok} to another signed-in user`,
     async () => {
       const book = await freshBook();
       const before = await stored();
       const res = await endpoint.call(ctx.app, book, owner).set(bearer(other));
-      if (endpoint.ownerOnly) {
+      if (endpoint.ownerOnly || endpoint.adminOnly) {
         expect(res.status).toBe(403);
         expect(apiError(res.body).code).toBe('forbidden');
         expect(await stored()).toEqual(before);

@@ -224,7 +224,15 @@ describe('an unexpected error', () => {
       verifier: { verify: () => Promise.reject(new Error('verifier exploded')) },
       clock: () => new Date(),
       logger,
-      options: { corsOrigins: [], writeRateLimitPerMinute: 100, bodyLimit: '100kb', connectSrc: [] },
+      options: {
+        corsOrigins: [],
+        writeRateLimitPerMinute: 100,
+        readRateLimitPerMinute: 100,
+        unboundedReadRateLimitPerMinute: 100,
+        roles: { adminEmails: [], defaultRole: 'staff' },
+        bodyLimit: '100kb',
+        connectSrc: [],
+      },
     });
 
     const res = await request(app).post('/api/book').set(bearer(staff)).send(newBook()).expect(500);

@@ -6,6 +6,7 @@ import { useBooksByOwner } from '../../features/books/api/get-my-books';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { MyBookActions } from '../../features/books/components/my-book-actions';
+import { usePermissions } from '../../lib/account';
 import { useAuth } from '../../lib/auth';
 
 /** /myitems (docs/rules.md, My Items): the signed-in user's own books. Behind RequireAuth, so there is a user. */
@@ -27,6 +28,7 @@ export function MyItemsPage() {
 
 function OwnBooks({ email }: { email: string }) {
   const books = useBooksByOwner(email);
+  const { canChangeStock } = usePermissions();
   return (
     <QueryState
       query={books}
@@ -34,9 +36,11 @@ function OwnBooks({ email }: { email: string }) {
       empty={
         <>
           <p>You have not added any books yet.</p>
-          <Link to={paths.dashboard.addItem} className={buttonClass('primary')}>
-            Add a book
-          </Link>
+          {canChangeStock && (
+            <Link to={paths.dashboard.addItem} className={buttonClass('primary')}>
+              Add a book
+            </Link>
+          )}
         </>
       }
     >

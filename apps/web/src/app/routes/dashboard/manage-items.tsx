@@ -1,18 +1,26 @@
 import { Outlet, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { BooksTable } from '../../../features/books/components/books-table';
+import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
+import { usePermissions } from '../../../lib/account';
 
-/** All products, with the update form of the chosen one nested beside (wide screens) or below the table. */
+/**
+ * All products, with the update form of the chosen one nested beside (wide screens) or below the table. A
+ * viewer gets the table without Edit and Delete (docs/rules.md, Roles).
+ */
 export function ManageItemsPage() {
   const { itemid } = useParams();
   const navigate = useNavigate();
+  const { canChangeStock, viewOnly } = usePermissions();
   return (
     <section aria-labelledby="manage-items-heading" className="flex flex-col gap-4">
       <h1 id="manage-items-heading" className="text-2xl font-bold">
         Manage Items
       </h1>
+      {viewOnly && <ViewOnlyNotice />}
       <div className={itemid ? 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]' : undefined}>
         <BooksTable
+          readOnly={!canChangeStock}
           selectedId={itemid}
           onDeleted={(book) => {
             if (book._id === itemid) void navigate(paths.dashboard.manageItems);

@@ -8,5 +8,4 @@ function Placeholder({ text }: { text: string }) {
 }
 
 export const UserPage = () => <Placeholder text="Manage Login user" />;
-export const TeamPage = () => <Placeholder text="Manage Team" />;
 export const HelpPage = () => <Placeholder text="Help desk" />;

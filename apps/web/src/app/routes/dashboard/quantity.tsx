@@ -4,9 +4,15 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 import { StockControls } from '../../../features/books/components/stock-controls';
 import { SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/components/dashboard-search';
+import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
+import { usePermissions } from '../../../lib/account';
 
-/** Update quantity and price: a search box and a card per matching book (GET /bookbytext). */
+/**
+ * Update quantity and price: a search box and a card per matching book (GET /bookbytext). A viewer sees the
+ * stock without the controls (docs/rules.md, Roles).
+ */
 export function QuantityPage() {
+  const { canChangeStock, viewOnly } = usePermissions();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   return (
@@ -14,6 +20,7 @@ export function QuantityPage() {
       <h1 id="quantity-heading" className="text-2xl font-bold">
         Update Quantity
       </h1>
+      {viewOnly && <ViewOnlyNotice />}
       <div className="max-w-md">
         <Field
           label="Find a book to update"
@@ -24,7 +31,11 @@ export function QuantityPage() {
           autoComplete="off"
         />
       </div>
-      <BookSearchResults search={search} label="Books to update" actions={(book) => <StockControls book={book} />} />
+      <BookSearchResults
+        search={search}
+        label={canChangeStock ? 'Books to update' : 'Books in stock'}
+        actions={(book) => canChangeStock && <StockControls book={book} />}
+      />
     </section>
   );
 }

@@ -31,7 +31,7 @@ export const dashboardRoute: RouteObject = {
         { path: paths.dashboard.searchPattern, lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
         { path: paths.dashboard.chart, lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },
         { path: paths.dashboard.user, lazy: () => import('./placeholders').then((m) => ({ Component: m.UserPage })) },
-        { path: paths.dashboard.team, lazy: () => import('./placeholders').then((m) => ({ Component: m.TeamPage })) },
+        { path: paths.dashboard.team, lazy: () => import('./team').then((m) => ({ Component: m.TeamPage })) },
         { path: paths.dashboard.help, lazy: () => import('./placeholders').then((m) => ({ Component: m.HelpPage })) },
       ],
     },

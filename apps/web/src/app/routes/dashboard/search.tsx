@@ -2,10 +2,12 @@ import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
+import { usePermissions } from '../../../lib/account';
 
 /** 'Search' and, beyond the spec's placeholder, the matching books (docs/rules.md, Search, chart and placeholders). */
 export function SearchPage() {
   const text = useParams().text?.trim() ?? '';
+  const { canChangeStock } = usePermissions();
   return (
     <section aria-labelledby="search-heading" className="flex flex-col gap-4">
       <h1 id="search-heading" className="text-2xl font-bold">
@@ -17,11 +19,13 @@ export function SearchPage() {
           <BookSearchResults
             search={text}
             label="Search results"
-            actions={(book) => (
-              <Link to={paths.dashboard.manageItem(book._id)} aria-label={`Edit ${book.bookName}`} className={buttonClass('secondary')}>
-                Edit
-              </Link>
-            )}
+            actions={(book) =>
+              canChangeStock && (
+                <Link to={paths.dashboard.manageItem(book._id)} aria-label={`Edit ${book.bookName}`} className={buttonClass('secondary')}>
+                  Edit
+                </Link>
+              )
+            }
           />
         </>
       ) : (

@@ -20,8 +20,28 @@ const BOOKS_PAGE_SIZE = 20;
 
 const cell = 'px-4 py-3 align-middle';
 
-/** All products, a page at a time (one extra row is asked for to know whether a next page exists). */
-export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onDeleted: (book: Book) => void }) {
+/** The table's columns; a table that is not read-only adds 'Actions'. */
+const columns = [
+  'Name',
+  'Author',
+  'Category',
+  { label: 'Price', className: 'text-right' },
+  { label: 'Stock', className: 'text-right' },
+] as const;
+
+/**
+ * All products, a page at a time (one extra row is asked for to know whether a next page exists), with Edit
+ * and Delete per row unless `readOnly` (a viewer's table).
+ */
+export function BooksTable({
+  selectedId,
+  onDeleted,
+  readOnly,
+}: {
+  selectedId?: string;
+  onDeleted: (book: Book) => void;
+  readOnly: boolean;
+}) {
   const [page, setPage] = useState(0);
   const books = useQuery({
     ...booksQueryOptions({ limit: BOOKS_PAGE_SIZE + 1, skip: page * BOOKS_PAGE_SIZE }),
@@ -31,6 +51,7 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
   const confirm = useConfirm();
 
   const rows = books.data?.slice(0, BOOKS_PAGE_SIZE) ?? [];
+  const shownColumns = readOnly ? columns : [...columns, 'Actions'];
 
   const onDelete = async (book: Book) => {
     if (!(await confirm(messages.confirmDelete))) return;
@@ -54,21 +75,11 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
               className={`w-full min-w-[40rem] text-left text-sm transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}
             >
               <caption className="sr-only">All products, page {page + 1}</caption>
-              <TableHead
-                columns={[
-                  'Name',
-                  'Author',
-                  'Category',
-                  { label: 'Price', className: 'text-right' },
-                  { label: 'Stock', className: 'text-right' },
-                  'Actions',
-                ]}
-                cellClassName={cell}
-              />
+              <TableHead columns={shownColumns} cellClassName={cell} />
               <tbody className="divide-y divide-slate-100">
                 {rows.length === 0 && (
                   <tr>
-                    <td colSpan={6} className={`${cell} text-center text-slate-500`}>
+                    <td colSpan={shownColumns.length} className={`${cell} text-center text-slate-500`}>
                       No books yet.
                     </td>
                   </tr>
@@ -88,26 +99,28 @@ export function BooksTable({ selectedId, onDeleted }: { selectedId?: string; onD
                     <td className={`${cell} text-right tabular-nums`}>
                       {isOutOfStock(book.stockQuantity) ? <OutOfStock /> : book.stockQuantity}
                     </td>
-                    <td className={cell}>
-                      <div className="flex gap-2">
-                        <Link
-                          to={paths.dashboard.manageItem(book._id)}
-                          aria-label={`Edit ${book.bookName}`}
-                          className={buttonClass('secondary', 'px-3 py-1.5')}
-                        >
-                          Edit
-                        </Link>
-                        <Button
-                          variant="danger"
-                          className="px-3 py-1.5"
-                          aria-label={`Delete ${book.bookName}`}
-                          disabled={remove.isPending && remove.variables === book._id}
-                          onClick={() => onDelete(book)}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
+                    {!readOnly && (
+                      <td className={cell}>
+                        <div className="flex gap-2">
+                          <Link
+                            to={paths.dashboard.manageItem(book._id)}
+                            aria-label={`Edit ${book.bookName}`}
+                            className={buttonClass('secondary', 'px-3 py-1.5')}
+                          >
+                            Edit
+                          </Link>
+                          <Button
+                            variant="danger"
+                            className="px-3 py-1.5"
+                            aria-label={`Delete ${book.bookName}`}
+                            disabled={remove.isPending && remove.variables === book._id}
+                            onClick={() => onDelete(book)}
+                          >
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

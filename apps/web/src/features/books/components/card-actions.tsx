@@ -3,16 +3,27 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { usePermissions } from '../../../lib/account';
 import { useAuth, type FromState } from '../../../lib/auth';
 import { useStockChange } from '../hooks/use-stock-change';
 
-/** Manage Items and the one-click Deleverd (stock - 1, only while stock > 0). Signed-out users go to /login. */
+/**
+ * Manage Items and the one-click Deleverd (stock - 1, only while stock > 0). Signed-out users go to /login;
+ * a viewer's Deleverd changes nothing and leads to the stock on the quantity screen, read-only, as Manage
+ * Items leads to the table without Edit and Delete (docs/rules.md, Roles).
+ */
 export function CardActions({ book }: { book: Book }) {
   const { user } = useAuth();
+  const { canChangeStock, viewOnly } = usePermissions();
   const navigate = useNavigate();
   const change = useStockChange(book);
 
   const toLogin = () => navigate(paths.login, { state: { from: paths.dashboard.manageItems } satisfies FromState });
+  const onDeliver = () => {
+    if (!user) toLogin();
+    else if (canChangeStock) change.deliverOne();
+    else navigate(paths.dashboard.quantity);
+  };
 
   return (
     <>
@@ -20,9 +31,14 @@ export function CardActions({ book }: { book: Book }) {
         Manage Items
       </Button>
       <Button
-        onClick={() => (user ? change.deliverOne() : toLogin())}
-        disabled={change.stockBusy}
-        aria-label={`${messages.deliverLabel} one copy of ${book.bookName}`}
+        onClick={onDeliver}
+        // Signed in, the button waits for the role: it either delivers or leads to the read-only stock.
+        disabled={change.stockBusy || (user !== null && !canChangeStock && !viewOnly)}
+        aria-label={
+          viewOnly
+            ? `${messages.deliverLabel}: see the stock of ${book.bookName} (staff only)`
+            : `${messages.deliverLabel} one copy of ${book.bookName}`
+        }
       >
         {messages.deliverLabel}
       </Button>

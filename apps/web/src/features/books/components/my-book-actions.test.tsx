@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testBook } from '../../../test/fixtures';
+import { testAccount, testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { MyBookActions } from './my-book-actions';
 
 const book = testBook({ _id: '64b000000000000000000002' });
+const staff = testAccount({ role: 'staff' });
 
 beforeAll(() => {
   // jsdom has no modal dialogs; the browser's showModal and close only toggle `open` here.
@@ -23,7 +24,7 @@ const deleteCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.
 describe('MyBookActions delete', () => {
   it('asks "Are you sure to delete?" and does nothing on Cancel', async () => {
     const fetchMock = stubFetch(() => json(book));
-    renderWithApp(<MyBookActions book={book} />);
+    renderWithApp(<MyBookActions book={book} />, { account: staff });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure to delete?' });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -33,7 +34,7 @@ describe('MyBookActions delete', () => {
 
   it('deletes after confirming and says so', async () => {
     const fetchMock = stubFetch(() => json(book));
-    renderWithApp(<MyBookActions book={book} />);
+    renderWithApp(<MyBookActions book={book} />, { account: staff });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Dune deleted')).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('MyBookActions delete', () => {
 
   it("shows the server's message when the delete fails", async () => {
     stubFetch(() => json({ error: { code: 'not_found', message: 'Book not found' } }, 404));
-    renderWithApp(<MyBookActions book={book} />);
+    renderWithApp(<MyBookActions book={book} />, { account: staff });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Book not found')).toBeInTheDocument();

@@ -5,11 +5,16 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toastOutcome } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { usePermissions } from '../../../lib/account';
 import { useDeleteBook } from '../api/delete-book';
 
-/** The My Books card's actions: Manage Items and a delete that asks first (spec: 'Are you sure to delete?'). */
+/**
+ * The My Books card's actions: Manage Items and a delete that asks first (spec: 'Are you sure to delete?');
+ * no delete for a viewer (docs/rules.md, Roles).
+ */
 export function MyBookActions({ book }: { book: Book }) {
   const navigate = useNavigate();
+  const { canChangeStock } = usePermissions();
   const confirm = useConfirm();
   const remove = useDeleteBook();
 
@@ -23,9 +28,11 @@ export function MyBookActions({ book }: { book: Book }) {
       <Button variant="secondary" onClick={() => navigate(paths.dashboard.manageItems)}>
         Manage Items
       </Button>
-      <Button variant="danger" onClick={onDelete} disabled={remove.isPending} aria-label={`Delete ${book.bookName}`}>
-        Delete
-      </Button>
+      {canChangeStock && (
+        <Button variant="danger" onClick={onDelete} disabled={remove.isPending} aria-label={`Delete ${book.bookName}`}>
+          Delete
+        </Button>
+      )}
     </>
   );
 }

@@ -1,0 +1,69 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { rateLimit, type Options } from 'express-rate-limit';
+import type { Db } from 'mongodb';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { createRateLimitStore } from './rate-limit-store.repository';
+
+/** Requests per minute; the README lists the variables that set them. */
+export interface RateLimitSettings {
+  /** Every GET per client address: generous, against a flood. */
+  readsPerMinute: number;
+  /** The whole-list reads (no `limit`) per client address: each sends every book or history entry. */
+  unboundedReadsPerMinute: number;
+  /** Writes per signed-in account. */
+  writesPerMinute: number;
+}
+
+const WINDOW_MS = 60_000;
+
+const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
+
+/**
+ * The API's rate limits, counted in MongoDB (rate-limit-store.repository.ts) so that every instance shares
+ * them. Each answers the draft-8 `RateLimit` and `RateLimit-Policy` headers, named after the limit, and
+ * beyond it the 429 in the one error shape with `Retry-After`. Reads are counted per client address (see
+ * TRUST_PROXY), writes per account once the token is verified (`limitWrite`).
+ */
+export function createRateLimits(db: Db, settings: RateLimitSettings, logger: Logger) {
+  const limiter = (name: string, limit: number, message: string, options: Partial<Options>) =>
+    rateLimit({
+      windowMs: WINDOW_MS,
+      limit,
+      identifier: name,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store: createRateLimitStore(db, name),
+      logger: { error: (err, msg) => logger.error({ err }, msg), warn: (err, msg) => logger.warn({ err }, msg) },
+      handler: () => {
+        throw new AppError('rate_limited', 429, message);
+      },
+      ...options,
+    });
+
+  const writes = limiter('writes', settings.writesPerMinute, 'Too many changes in a short time; wait a minute and try again', {
+    keyGenerator: (_req, res) => String(res.locals['writer']),
+  });
+
+  return {
+    /** Every GET and HEAD, per client address. */
+    reads: limiter('reads', settings.readsPerMinute, 'Too many requests in a short time; wait a minute and try again', {
+      skip: (req) => !isRead(req),
+    }),
+    /** Mounted on the calls that answer a whole list when no `limit` is given; a paged read or a write is not counted. */
+    unboundedReads: limiter(
+      'unbounded-reads',
+      settings.unboundedReadsPerMinute,
+      'Too many whole-list requests in a short time; ask for a page with ?limit= or wait a minute',
+      { skip: (req) => !isRead(req) || req.query['limit'] !== undefined },
+    ),
+    /** Counts a write by the account `uid`; rejects with the 429 beyond the quota. */
+    limitWrite: (req: Request, res: Response, uid: string) =>
+      new Promise<void>((resolve, reject) => {
+        res.locals['writer'] = uid;
+        void (writes as RequestHandler)(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -1,0 +1,66 @@
+import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { Role } from '@book-warehouse/types';
+
+/** An account that has signed in; `_id` is its Firebase uid. */
+export interface UserDoc {
+  _id: string;
+  email: string;
+  name: string;
+  /** The stored role; ADMIN_EMAILS accounts are admins whatever it says (users.service.ts). */
+  role: Role;
+  firstSeen: Date;
+  lastSeen: Date;
+}
+
+const DUPLICATE_KEY = 11000;
+
+export function createUsersRepository(db: Db) {
+  const users: Collection<UserDoc> = db.collection<UserDoc>('users');
+
+  return {
+    findById: (uid: string) => users.findOne({ _id: uid }),
+
+    /**
+     * Records an account on its first request with `role`; an account already there is answered as stored
+     * (two first requests at once: one inserts, the other reads what it inserted).
+     */
+    async insertIfMissing(doc: UserDoc): Promise<UserDoc> {
+      try {
+        const found = await users.findOneAndUpdate({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true, returnDocument: 'after' });
+        return found ?? doc;
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        return (await users.findOne({ _id: doc._id })) ?? doc;
+      }
+    },
+
+    /** Refreshes what the token says about the account and when it was last seen. */
+    async touch(uid: string, set: Pick<UserDoc, 'email' | 'name' | 'lastSeen'>): Promise<void> {
+      await users.updateOne({ _id: uid }, { $set: set });
+    },
+
+    /** A page of accounts by e-mail, and how many there are. */
+    async page({ page, limit }: { page: number; limit: number }): Promise<{ accounts: UserDoc[]; total: number }> {
+      const [accounts, total] = await Promise.all([
+        users
+          .find({}, { sort: { email: 1, _id: 1 } })
+          .skip(page * limit)
+          .limit(limit)
+          .toArray(),
+        users.countDocuments(),
+      ]);
+      return { accounts, total };
+    },
+
+    /** Sets the stored role; answers the account as it was before, or null when there is none. */
+    setRole: (uid: string, role: Role) => users.findOneAndUpdate({ _id: uid }, { $set: { role } }, { returnDocument: 'before' }),
+
+    /** Whether an account other than `uid` is an admin: stored as one, or named by `adminEmails`. */
+    async anotherAdmin(uid: string, adminEmails: string[]): Promise<boolean> {
+      const admins = { _id: { $ne: uid }, $or: [{ role: 'admin' as const }, { email: { $in: adminEmails } }] };
+      return (await users.countDocuments(admins, { limit: 1 })) > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,88 @@
+import { roleChangedTask, type Account, type Role } from '@book-warehouse/types';
+import type { AuthUser, Caller } from '../../lib/auth-user';
+import type { Clock } from '../../lib/display-time';
+import { AppError, notFound } from '../../lib/errors';
+import type { HistoryService } from '../history/history.service';
+import type { UserDoc, UsersRepository } from './users.repository';
+
+export interface RoleSettings {
+  /** Accounts that are admins whatever their stored role (ADMIN_EMAILS), lower case. */
+  adminEmails: string[];
+  /** The role a new account gets (DEFAULT_ROLE; `staff` with the Auth Emulator, else `viewer`). */
+  defaultRole: Role;
+}
+
+/** How often an account's last-seen time is written: once a minute is enough, and reads stay reads. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+/**
+ * Accounts and their roles (docs/decisions/009-roles.md). An account is recorded on its first authenticated
+ * request; its role is read again on every request, so a change applies to the very next one.
+ */
+export function createUsersService(deps: { users: UsersRepository; history: HistoryService; clock: Clock; roles: RoleSettings }) {
+  const { users, history, clock } = deps;
+  const adminEmails = new Set(deps.roles.adminEmails);
+  const byConfig = (email: string) => adminEmails.has(email);
+  /** ADMIN_EMAILS wins over the stored role: the operator can always reach the team screen. */
+  const roleOf = (doc: UserDoc): Role => (byConfig(doc.email) ? 'admin' : doc.role);
+
+  const toAccount = (doc: UserDoc): Account => ({
+    uid: doc._id,
+    email: doc.email,
+    name: doc.name,
+    role: roleOf(doc),
+    adminByConfig: byConfig(doc.email),
+    firstSeen: doc.firstSeen.toISOString(),
+    lastSeen: doc.lastSeen.toISOString(),
+  });
+
+  return {
+    /** The caller with its role: recorded on first sight, its e-mail, name and last-seen time kept current. */
+    async identify(user: AuthUser): Promise<Caller> {
+      const now = clock();
+      let doc = await users.findById(user.uid);
+      if (!doc) {
+        const role = byConfig(user.email) ? 'admin' : deps.roles.defaultRole;
+        doc = await users.insertIfMissing({ _id: user.uid, email: user.email, name: user.name, role, firstSeen: now, lastSeen: now });
+      } else if (doc.email !== user.email || doc.name !== user.name || now.getTime() - doc.lastSeen.getTime() >= LAST_SEEN_EVERY_MS) {
+        await users.touch(user.uid, { email: user.email, name: user.name, lastSeen: now });
+      }
+      return { ...user, role: byConfig(user.email) ? 'admin' : doc.role };
+    },
+
+    async me(caller: Caller): Promise<Account> {
+      const doc = await users.findById(caller.uid);
+      if (!doc) throw notFound('Account');
+      return toAccount(doc);
+    },
+
+    async list(query: { page: number; limit: number }): Promise<{ accounts: Account[]; total: number }> {
+      const { accounts, total } = await users.page(query);
+      return { accounts: accounts.map(toAccount), total };
+    },
+
+    /**
+     * An admin sets an account's role and the history says so. An ADMIN_EMAILS account keeps its admin role
+     * (409), and the last admin stays one (409): the demotion is written, then undone if no other admin is
+     * left, so two admins demoting each other at once cannot both succeed.
+     */
+    async setRole(admin: Caller, uid: string, role: Role): Promise<Account> {
+      const target = await users.findById(uid);
+      if (!target) throw notFound('Account');
+      if (byConfig(target.email) && role !== 'admin') {
+        throw new AppError('conflict', 409, `${target.email} is an admin through ADMIN_EMAILS; change that setting to change its role`);
+      }
+      if (target.role === role) return toAccount(target);
+      const before = await users.setRole(uid, role);
+      if (!before) throw notFound('Account');
+      if (before.role === 'admin' && !(await users.anotherAdmin(uid, [...adminEmails]))) {
+        await users.setRole(uid, 'admin');
+        throw new AppError('conflict', 409, `${target.email} is the last admin; make another account admin first`);
+      }
+      await history.record(admin, target.email, roleChangedTask(target.email, role));
+      return toAccount({ ...before, role });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -19,8 +19,6 @@ if (!process.env.VITE_FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HO
   console.log('No Firebase config in .env: starting the Firebase Auth Emulator (demo-book-warehouse)…');
   emulator = await startAuthEmulator();
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  // The demo runs the production build locally; the API refuses the emulator in production without this.
-  if (!dev) env.ALLOW_AUTH_EMULATOR_IN_PRODUCTION = 'true';
 }
 
 // The built API runs on Node 24 (see node24.mjs); without it, on this Node, with a warning.
@@ -40,7 +38,9 @@ const children = dev
   : [
       spawn(apiNode?.path ?? process.execPath, ['dist/server.js'], {
         cwd: path.join(ROOT, 'apps/api'),
-        env: { NODE_ENV: 'production', ...env },
+        // NODE_ENV as the environment says (development when unset): this is a local run of the built app, and
+        // the API refuses the emulator's unsigned tokens in production or on a non-loopback HOST.
+        env,
         stdio: 'inherit',
       }),
     ];

@@ -31,9 +31,7 @@ async function main(): Promise<void> {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     logger.warn(
       { emulator: config.FIREBASE_AUTH_EMULATOR_HOST },
-      config.NODE_ENV === 'production'
-        ? '!!! AUTH EMULATOR IN PRODUCTION (ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true): unsigned tokens are accepted. Local demo only. !!!'
-        : 'Using the Firebase Auth Emulator: tokens are not signed. Never expose this server publicly.',
+      'Using the Firebase Auth Emulator: tokens are not signed, so the API listens on a loopback address only.',
     );
   }
 

@@ -23,25 +23,39 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses the Auth Emulator when NODE_ENV=production, naming the variable and the opt-in', () => {
-    const message = refusal({ ...EMULATOR, NODE_ENV: 'production' });
-    expect(message).toMatch(/^FIREBASE_AUTH_EMULATOR_HOST: /);
-    expect(message).toContain('ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true');
-  });
-
-  it.each(['false', '0', 'no'])('still refuses it with ALLOW_AUTH_EMULATOR_IN_PRODUCTION=%s', (allow) => {
-    refusal({ ...EMULATOR, NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_IN_PRODUCTION: allow });
-  });
-
-  it('accepts it in production only with ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true', () => {
-    expect(loadConfig({ ...EMULATOR, NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_IN_PRODUCTION: 'true' })).toMatchObject({
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-      ALLOW_AUTH_EMULATOR_IN_PRODUCTION: true,
+  describe('the Auth Emulator (unsigned tokens) is a local-only mode', () => {
+    it.each(['127.0.0.1', '::1', 'localhost'])('is accepted on the loopback HOST %s outside production', (host) => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        expect(loadConfig({ ...EMULATOR, HOST: host, NODE_ENV }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+      }
     });
-  });
 
-  it('accepts the emulator outside production', () => {
-    expect(loadConfig({ ...EMULATOR, NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+    it('is accepted with the default HOST', () => {
+      expect(loadConfig(EMULATOR)).toMatchObject({ HOST: '127.0.0.1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    });
+
+    it.each(['0.0.0.0', '::', '192.168.1.20', 'warehouse.example.com', '127.0.0.1.example.com'])(
+      'is refused on the non-loopback HOST %s, naming HOST and the emulator',
+      (host) => {
+        const message = refusal({ ...EMULATOR, HOST: host });
+        expect(message).toMatch(/^HOST: /);
+        expect(message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
+      },
+    );
+
+    it.each(['127.0.0.1', '0.0.0.0'])('is refused with NODE_ENV=production (HOST %s), naming NODE_ENV', (host) => {
+      const message = refusal({ ...EMULATOR, HOST: host, NODE_ENV: 'production' });
+      expect(message).toMatch(/^NODE_ENV: /);
+      expect(message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
+    });
+
+    it('has no production opt-in any more: ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true changes nothing', () => {
+      expect(refusal({ ...EMULATOR, NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_IN_PRODUCTION: 'true' })).toMatch(/^NODE_ENV: /);
+    });
+
+    it('leaves any HOST to a server that verifies signed tokens', () => {
+      expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    });
   });
 
   it.each<[string, NodeJS.ProcessEnv]>([

@@ -36,13 +36,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')
     .default('demo-book-warehouse'),
-  /** host:port of the Firebase Auth Emulator. When set, ID tokens are verified by the emulator's rules (unsigned). */
+  /**
+   * host:port of the Firebase Auth Emulator. When set, the API accepts the emulator's unsigned ID tokens, so
+   * only on a loopback HOST and outside production (see `assertEmulatorIsLocal`).
+   */
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
     .optional(),
-  /** The emulator accepts unsigned tokens, so production refuses it unless this is set (the local demo does). */
-  ALLOW_AUTH_EMULATOR_IN_PRODUCTION: bool.default(false),
   /** Secret for the API's own short-lived tokens (POST /api/token). At least 32 characters. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Comma-separated origins allowed to call the API from another origin. */
@@ -84,11 +85,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  if (config.FIREBASE_AUTH_EMULATOR_HOST && config.NODE_ENV === 'production' && !config.ALLOW_AUTH_EMULATOR_IN_PRODUCTION) {
+  assertEmulatorIsLocal(config);
+  return config;
+}
+
+/** The addresses only this machine can reach. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * In emulator mode anyone who can reach the API can sign a token by hand and act as anyone: the emulator's
+ * tokens carry no signature. So emulator mode is a local-only mode: the API must listen on a loopback
+ * address and must not run in production. Anything else stops start-up, naming the variable to change.
+ */
+function assertEmulatorIsLocal(config: Config): void {
+  if (!config.FIREBASE_AUTH_EMULATOR_HOST) return;
+  const why =
+    'the Firebase Auth Emulator (FIREBASE_AUTH_EMULATOR_HOST) accepts unsigned tokens, so anyone reaching the API could act as anyone.';
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError(`NODE_ENV: production refuses ${why} Unset FIREBASE_AUTH_EMULATOR_HOST and configure a real Firebase project.`);
+  }
+  if (!LOOPBACK_HOSTS.has(config.HOST)) {
     throw new ConfigError(
-      'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts unsigned tokens and is refused when NODE_ENV=production. ' +
-        'Unset it to use a real Firebase project, or set ALLOW_AUTH_EMULATOR_IN_PRODUCTION=true for a local demo.',
+      `HOST: ${config.HOST} is not a loopback address (127.0.0.1, ::1, localhost), and ${why} ` +
+        'Listen on 127.0.0.1, or unset FIREBASE_AUTH_EMULATOR_HOST and configure a real Firebase project.',
     );
   }
-  return config;
 }

@@ -3,6 +3,7 @@ import {
   MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
+  MongoOperationTimeoutError,
   MongoServerClosedError,
   MongoServerError,
   MongoTopologyClosedError,
@@ -11,10 +12,11 @@ import {
 import { AppError } from './errors';
 
 /**
- * Server codes that mean "the database is going away or changing hands" (shutdown, step-down), not
- * "your request is wrong": a request caught by a stopping mongod must answer 503 like any other outage.
+ * Server codes that mean "the database is going away or changing hands" (shutdown, step-down) or "it did
+ * not finish within the deadline" (50, MaxTimeMSExpired), not "your request is wrong": a request caught by a
+ * stopping or stalled mongod must answer 503 like any other outage.
  */
-const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+const UNAVAILABLE_SERVER_CODES = new Set([6, 7, 50, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
 
 /**
  * Server codes for a value of the request that the server refuses to take: BadValue (2: a regular expression
@@ -27,6 +29,7 @@ function isUnavailable(err: unknown): boolean {
   if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||
+    err instanceof MongoOperationTimeoutError ||
     err instanceof MongoNotConnectedError ||
     err instanceof MongoTopologyClosedError ||
     err instanceof MongoServerClosedError

@@ -1,25 +1,77 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, type Db } from 'mongodb';
 
 export interface Database {
   db: Db;
-  /** True when the server answers a ping within the server-selection timeout. */
-  ping(): Promise<boolean>;
+  /** True when the server answers a ping within `timeoutMS` (default: PING_TIMEOUT_MS). */
+  ping(timeoutMS?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  /**
+   * The deadline of every operation: the driver's client-side operation timeout (`timeoutMS`, driver 6), which
+   * bounds server selection, connection checkout, the server's own work (sent as maxTimeMS) and the wait for
+   * the answer, retries included. Past it the operation fails with MongoOperationTimeoutError, answered 503.
+   */
+  timeoutMS?: number;
+  /** Told of each failed attempt to connect at start-up, with the delay before the next one. */
+  onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+  /** Stops the connection attempts (a shutdown during start-up). */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+/** Readiness asks for an answer sooner than a request's deadline: a probe must not hang either. */
+export const PING_TIMEOUT_MS = 1000;
+/** A server that does not answer at all (down, refused) is given up on sooner than a slow one. */
+const SERVER_SELECTION_TIMEOUT_MS = 2000;
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5000;
+
 /**
- * Connects once at start-up. If the server goes away later, the driver keeps monitoring it and recovers by
- * itself; meanwhile every operation fails within `serverSelectionTimeoutMS` (answered as 503).
+ * Connects, retrying with exponential backoff (0.25 s doubling up to 5 s, for as long as it takes) while the
+ * database cannot be reached. Once connected, the driver keeps monitoring the servers and recovers by itself;
+ * meanwhile every operation fails within its deadline.
+ *
+ * Writes are acknowledged only once a majority of the replica set has them in its journal (`w: 'majority'`,
+ * `journal: true`): an acknowledged write survives a crash of the primary and a failover. Retryable reads and
+ * writes are retried once by the driver after a network error or a failover (the default; stated here since
+ * the reasoning depends on it).
  */
-export async function connectDatabase(uri: string, dbName: string, serverSelectionTimeoutMS = 2000): Promise<Database> {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS, maxPoolSize: 50, appName: 'book-warehouse-api' });
-  await client.connect();
+export async function connectDatabase(uri: string, dbName: string, options: DatabaseOptions = {}): Promise<Database> {
+  const timeoutMS = options.timeoutMS ?? DEFAULT_TIMEOUT_MS;
+  const client = new MongoClient(uri, {
+    appName: 'book-warehouse-api',
+    maxPoolSize: 50,
+    timeoutMS,
+    serverSelectionTimeoutMS: Math.min(SERVER_SELECTION_TIMEOUT_MS, timeoutMS),
+    w: 'majority',
+    journal: true,
+    retryWrites: true,
+    retryReads: true,
+  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.connect();
+      break;
+    } catch (error) {
+      const delayMs = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
+      if (!options.signal?.aborted) options.onRetry?.(error, attempt, delayMs);
+      try {
+        await sleep(delayMs, undefined, { signal: options.signal });
+      } catch (aborted) {
+        await client.close();
+        throw aborted;
+      }
+    }
+  }
   const db = client.db(dbName);
   return {
     db,
-    ping: async () => {
+    ping: async (pingTimeoutMS = PING_TIMEOUT_MS) => {
       try {
-        await db.command({ ping: 1 });
+        await db.command({ ping: 1 }, { timeoutMS: pingTimeoutMS });
         return true;
       } catch {
         return false;

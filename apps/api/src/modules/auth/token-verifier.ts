@@ -17,7 +17,7 @@ function toUser(claims: { uid?: string; sub?: string; email?: string; name?: str
 /**
  * Verifies Firebase ID tokens with firebase-admin. In emulator mode firebase-admin reads
  * FIREBASE_AUTH_EMULATOR_HOST from the environment and accepts the emulator's unsigned tokens
- * (config refuses that in production unless explicitly allowed).
+ * (config/env.ts allows that only on a loopback HOST outside production).
  */
 export function createFirebaseVerifier(options: { projectId: string; emulatorHost?: string }): TokenVerifier & { close(): Promise<void> } {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;

@@ -82,7 +82,8 @@ export function createBooksRepository(db: Db) {
 
   /** The books matching `filter` in insertion order (the _id index), a page of them if asked. */
   const inInsertionOrder = (filter: Filter<BookDoc>, { limit, skip }: Page) => {
-    const cursor = books.find(filter, { sort: { _id: 1 }, ...withoutKeys });
+    // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
+    const cursor = books.find(filter, { sort: { _id: 1 }, ...withoutKeys, timeoutMode: 'iteration' });
     if (skip) cursor.skip(skip);
     if (limit) cursor.limit(limit);
     return cursor;

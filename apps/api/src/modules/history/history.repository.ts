@@ -27,7 +27,8 @@ export function createHistoryRepository(db: Db) {
     },
     /** Newest first. */
     cursor({ limit, skip }: { limit?: number; skip?: number }) {
-      const cursor = histories.find({}, { sort: { createdAt: -1, _id: -1 } });
+      // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
+      const cursor = histories.find({}, { sort: { createdAt: -1, _id: -1 }, timeoutMode: 'iteration' });
       if (skip) cursor.skip(skip);
       if (limit) cursor.limit(limit);
       return cursor.map(toEntry);

@@ -8,21 +8,28 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@book-warehouse/types';
 import type { TokenVerifier } from './lib/auth-user';
+import { watchChanges, type ChangeFeed } from './lib/database-changes';
+import type { Transactions } from './lib/database-transaction';
 import type { Clock } from './lib/display-time';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { createIdempotency } from './middleware/idempotency';
 import { requireAuth } from './middleware/require-auth';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createBooksService } from './modules/books/books.service';
+import { createEventsRouter, type EventStreamOptions } from './modules/events/events.routes';
+import { createEventsService } from './modules/events/events.service';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
@@ -40,11 +47,17 @@ export interface AppOptions {
   /** Secret for the API's own tokens; POST /api/token exists only with it. */
   jwtSecret?: string;
   trustProxy?: boolean;
+  /** GET /api/events' heartbeat and stream lifetime (tests shorten them). */
+  eventStream?: EventStreamOptions;
 }
 
 export interface AppDeps {
   db: Db;
   ping: () => Promise<boolean>;
+  /** The transactions of db's client (Database.transactions of lib/database.ts). */
+  transactions: Transactions;
+  /** The committed changes of books and histories, from any instance (watchAppChanges). */
+  changes: ChangeFeed;
   verifier: TokenVerifier;
   clock: Clock;
   logger: Logger;
@@ -99,19 +112,20 @@ export function createApp(deps: AppDeps): Express {
   // large JSON answers (a whole list, an unbounded search) shrink about tenfold.
   app.use(compression());
 
+  const { transactions, clock } = deps;
   const auth = requireAuth(deps.verifier);
-  const booksRepository = createBooksRepository(deps.db);
-  const history = createHistoryService({ history: createHistoryRepository(deps.db), clock: deps.clock });
-  const books = createBooksService({ books: booksRepository, history });
-  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock: deps.clock });
+  const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
+  const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
+  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes), history, transactions });
+  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
 
   const api = express.Router();
   api.use(
     cors({
       // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
       origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', IDEMPOTENCY_KEY_HEADER, 'Last-Event-ID'],
+      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', IDEMPOTENT_REPLAYED_HEADER],
       maxAge: 600,
     }),
   );
@@ -134,9 +148,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
   api.use(createHealthRouter({ ping: deps.ping }));
-  api.use(createBooksRouter(books, auth));
-  api.use(createHistoryRouter(history, auth));
-  api.use(createReviewsRouter(reviews, auth));
+  api.use(createBooksRouter(books, auth, idempotency));
+  api.use(createHistoryRouter(history, auth, idempotency));
+  api.use(createReviewsRouter(reviews, auth, idempotency));
+  api.use(createEventsRouter(createEventsService(deps.changes), auth, options.eventStream));
   if (options.jwtSecret) api.use(createAuthRouter(auth, options.jwtSecret));
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
   api.use(apiNotFound);
@@ -166,12 +181,19 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-/** Creates the indexes the queries need (idempotent); answers how many books were given their search keys. */
+/**
+ * Creates the indexes the queries need (idempotent), and with them every collection a transaction writes to:
+ * MongoDB 4.0 cannot create one inside a transaction. Answers how many books were given their search keys.
+ */
 export async function ensureIndexes(db: Db): Promise<{ searchKeysAdded: number }> {
   const [searchKeysAdded] = await Promise.all([
     createBooksRepository(db).ensureIndexes(),
     createHistoryRepository(db).ensureIndexes(),
     createReviewsRepository(db).ensureIndexes(),
+    createIdempotencyRepository(db).ensureIndexes(),
   ]);
   return { searchKeysAdded };
 }
+
+/** The change feed the app's caches and live events listen to: books and histories (close it at shutdown). */
+export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed => watchChanges(db, { collections: ['books', 'histories'], logger });

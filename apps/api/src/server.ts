@@ -1,6 +1,6 @@
 import dotenv from 'dotenv';
 import path from 'node:path';
-import { createApp, ensureIndexes } from './app';
+import { createApp, ensureIndexes, watchAppChanges } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config/env';
 import { connectDatabase } from './lib/database';
 import { createLogger } from './lib/logger';
@@ -45,10 +45,13 @@ async function main(): Promise<void> {
   if (searchKeysAdded) logger.info({ books: searchKeysAdded }, 'gave books without search keys their keys');
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db, logger);
 
+  const changes = watchAppChanges(database.db, logger);
   const firebase = createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST });
   const app = createApp({
     db: database.db,
     ping: database.ping,
+    transactions: database.transactions,
+    changes,
     verifier: createTokenVerifier(firebase, config.JWT_SECRET ? createApiTokenVerifier(config.JWT_SECRET) : undefined),
     clock: () => new Date(),
     logger,
@@ -75,6 +78,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
     force.unref();
+    // Live-update streams end first (their clients reconnect to another instance), or they would hold the close.
+    await changes.close();
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
 import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook } from '@book-warehouse/types';
-import { createApp, ensureIndexes, type AppOptions } from '../src/app';
+import { createApp, ensureIndexes, watchAppChanges, type AppOptions } from '../src/app';
+import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
@@ -18,6 +21,13 @@ export interface TestContext {
   variant(options?: Partial<AppOptions>, logger?: Logger): Express;
   db: Db;
   database: Database;
+  /** The change feed of `app` and its variants. */
+  changes: ChangeFeed;
+  /**
+   * Another API instance over the same database, as a second process would be: its own connection, change
+   * feed and caches. Closed with the context.
+   */
+  instance(options?: Partial<AppOptions>): Promise<Express>;
   /** Replaceable: the outage test stops it and starts another on the same port and dbPath. */
   mongo: EmbeddedMongo;
   close(): Promise<void>;
@@ -34,14 +44,24 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the Jest global setup starts the emulator');
   const mongo = await startEmbeddedMongo(setup.mongo);
-  const database = await connectDatabase(mongo.uri, `test-${randomUUID().slice(0, 8)}`);
+  const dbName = `test-${randomUUID().slice(0, 8)}`;
+  const database = await connectDatabase(mongo.uri, dbName);
   await ensureIndexes(database.db);
   const firebase = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost });
   const verifier = createTokenVerifier(firebase, createApiTokenVerifier(TEST_JWT_SECRET));
-  const build = (variant: Partial<AppOptions> = {}, logger: Logger = setup.logger ?? createLogger('silent')) =>
+  const quiet = createLogger('silent');
+  const changes = watchAppChanges(database.db, setup.logger ?? quiet);
+  const others: Array<{ changes: ChangeFeed; database: Database }> = [];
+  const appOn = (
+    on: { database: Database; changes: ChangeFeed },
+    variant: Partial<AppOptions> = {},
+    logger: Logger = setup.logger ?? quiet,
+  ) =>
     createApp({
-      db: database.db,
-      ping: database.ping,
+      db: on.database.db,
+      ping: on.database.ping,
+      transactions: on.database.transactions,
+      changes: on.changes,
       verifier,
       clock: () => new Date(),
       logger,
@@ -55,15 +75,26 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
         ...variant,
       },
     });
+  const build = (variant?: Partial<AppOptions>, logger?: Logger) => appOn({ database, changes }, variant, logger);
   const ctx: TestContext = {
     app: build(),
     variant: build,
+    instance: async (variant) => {
+      const other = await connectDatabase(mongo.uri, dbName);
+      const on = { database: other, changes: watchAppChanges(other.db, quiet) };
+      others.push(on);
+      return appOn(on, variant);
+    },
     db: database.db,
     database,
+    changes,
     mongo,
     close: async () => {
+      for (const on of [...others, { database, changes }]) {
+        await on.changes.close();
+        await on.database.close();
+      }
       await firebase.close();
-      await database.close();
       await ctx.mongo.stop();
     },
   };
@@ -181,3 +212,26 @@ const StrictApiErrorSchema = z.strictObject({ error: ApiErrorSchema.shape.error.
 export function apiError(body: unknown) {
   return StrictApiErrorSchema.parse(body).error;
 }
+
+/**
+ * Serves `app` on a real listening port for the suite (beforeAll/afterAll), so that concurrent requests truly
+ * overlap instead of each starting its own server. Answers the base URL, read inside a test or a hook.
+ */
+export function useListeningServer(app: () => Express): { readonly base: string } {
+  let server: http.Server | undefined;
+  const served = { base: '' };
+  beforeAll(async () => {
+    server = http.createServer(app());
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    served.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+  });
+  return served;
+}
+
+/** A JSON POST to a listening server as `user`, with more headers if given. */
+export const postJson = (url: string, user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

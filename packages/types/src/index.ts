@@ -6,3 +6,5 @@ export * from './review';
 export * from './review-paging';
 export * from './health';
 export * from './auth';
+export * from './idempotency';
+export * from './events';

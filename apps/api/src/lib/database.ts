@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, type Db } from 'mongodb';
+import { createTransactions, type Transactions } from './database-transaction';
 
 export interface Database {
   db: Db;
   /** True when the server answers a ping within `timeoutMS` (default: PING_TIMEOUT_MS). */
   ping(timeoutMS?: number): Promise<boolean>;
+  /** Opens the transactions of this client (lib/database-transaction.ts). */
+  transactions: Transactions;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
         return false;
       }
     },
+    transactions: createTransactions(client),
     close: () => client.close(),
   };
 }

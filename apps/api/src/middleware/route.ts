@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { AuthUser } from '../lib/auth-user';
 import { AppError } from '../lib/errors';
+import type { Idempotency } from './idempotency';
 import type { Authenticate } from './require-auth';
 
 type Part = 'params' | 'query' | 'body';
@@ -15,6 +16,8 @@ export interface RouteSpec {
   body?: z.ZodType;
   /** The status of a returned answer: 200 unless given (201 for a created resource). */
   status?: number;
+  /** Honours an Idempotency-Key header (middleware/idempotency.ts); needs `auth`, since keys are per user. */
+  idempotency?: Idempotency;
 }
 
 type Parsed<S extends RouteSpec, P extends Part> = S[P] extends z.ZodType ? z.output<S[P]> : undefined;
@@ -60,7 +63,7 @@ function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unkno
 /**
  * A route handler that receives its input checked and typed: the user first (with `auth`), then the path,
  * the query and the body, each parsed with its shared schema (a 400 naming the field otherwise; a request
- * without a body is read as `{}`). What the handler returns is sent as JSON with `spec.status`; a handler that
+ * without a body is read as `{}`), then the Idempotency-Key (with `idempotency`). What the handler returns is sent as JSON with `spec.status`; a handler that
  * answers through `res` itself (a streamed list, a kept search) returns nothing.
  */
 export function route<const S extends RouteSpec>(
@@ -74,7 +77,9 @@ export function route<const S extends RouteSpec>(
     const body = parse(spec.body, req.body ?? {}, 'body');
     // Each part was parsed by the very schema RouteInput<S> names, and `user` is set exactly when `auth` is:
     // the one place where the types are bound to the values, since TypeScript cannot follow that through `if`.
-    const answer = await handler({ user, params, query, body, req, res } as RouteInput<S>);
+    const run = async () => handler({ user, params, query, body, req, res } as RouteInput<S>);
+    if (spec.idempotency && !user) throw new Error(`${req.method} ${req.route?.path ?? req.path} takes an Idempotency-Key but no auth`);
+    const answer = spec.idempotency && user ? await spec.idempotency({ req, res, user, status: spec.status ?? 200 }, run) : await run();
     if (res.headersSent) return;
     if (answer === undefined) throw new Error(`${req.method} ${req.route?.path ?? req.path} returned no answer and sent none`);
     res.status(spec.status ?? 200).json(answer);

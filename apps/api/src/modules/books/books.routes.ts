@@ -15,6 +15,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/send-kept-json';
 import { sendJsonArray } from '../../lib/stream-json';
+import type { Idempotency } from '../../middleware/idempotency';
 import type { Authenticate } from '../../middleware/require-auth';
 import { route } from '../../middleware/route';
 import type { BooksService } from './books.service';
@@ -24,7 +25,8 @@ function assertCanSeeEmail(user: AuthUser, email: string): void {
   if (email.toLowerCase() !== user.email) throw new AppError('forbidden', 403, 'You can list only your own books');
 }
 
-export function createBooksRouter(service: BooksService, auth: Authenticate): Router {
+/** Every write honours an Idempotency-Key: each creates something or changes stock or price (docs/rules.md, Idempotent writes). */
+export function createBooksRouter(service: BooksService, auth: Authenticate, idempotency: Idempotency): Router {
   const router = Router();
   const params = IdParamsSchema;
 
@@ -62,37 +64,41 @@ export function createBooksRouter(service: BooksService, auth: Authenticate): Ro
 
   router.post(
     '/book',
-    route({ auth, body: NewBookSchema, status: 201 }, ({ user, body }) => service.add(user, body)),
+    route({ auth, idempotency, body: NewBookSchema, status: 201 }, ({ user, body }) => service.add(user, body)),
   );
 
   router.put(
     '/bookupdate/:id',
-    route({ auth, params, body: BookUpdateSchema }, ({ user, params, body }) => service.update(user, params.id, body)),
+    route({ auth, idempotency, params, body: BookUpdateSchema }, ({ user, params, body }) => service.update(user, params.id, body)),
   );
 
   router.put(
     '/book/:id',
-    route({ auth, params, body: BookQuantityPutSchema }, ({ user, params, body }) => service.setQuantity(user, params.id, body)),
+    route({ auth, idempotency, params, body: BookQuantityPutSchema }, ({ user, params, body }) =>
+      service.setQuantity(user, params.id, body),
+    ),
   );
 
   router.put(
     '/bookprice/:id',
-    route({ auth, params, body: BookPricePutSchema }, ({ user, params, body }) => service.setPrice(user, params.id, body)),
+    route({ auth, idempotency, params, body: BookPricePutSchema }, ({ user, params, body }) => service.setPrice(user, params.id, body)),
   );
 
   router.delete(
     '/book/:id',
-    route({ auth, params }, ({ user, params }) => service.remove(user, params.id)),
+    route({ auth, idempotency, params }, ({ user, params }) => service.remove(user, params.id)),
   );
 
   router.post(
     '/book/:id/restock',
-    route({ auth, params, body: RestockSchema }, ({ user, params, body }) => service.restock(user, params.id, body.amount)),
+    route({ auth, idempotency, params, body: RestockSchema }, ({ user, params, body }) => service.restock(user, params.id, body.amount)),
   );
 
   router.post(
     '/book/:id/deliver',
-    route({ auth, params, body: DeliverSchema }, ({ user, params, body }) => service.deliver(user, params.id, body.amount, body.mode)),
+    route({ auth, idempotency, params, body: DeliverSchema }, ({ user, params, body }) =>
+      service.deliver(user, params.id, body.amount, body.mode),
+    ),
   );
 
   return router;

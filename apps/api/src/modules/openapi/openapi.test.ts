@@ -72,6 +72,7 @@ describe('GET /api/openapi.json', () => {
         'post /book/{id}/restock',
         'post /book/{id}/deliver',
         'get /stats',
+        'get /events',
         'post /token',
         'get /health',
         'get /openapi.json',
@@ -138,5 +139,40 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/book', 'get')).toContain('403');
     expect(responses('/book/{id}/deliver', 'post')).toContain('409');
     expect(responses('/book', 'post')).toContain('413');
+  });
+
+  it('gives every write that creates something or changes stock or price the Idempotency-Key header, 409 and 422', () => {
+    const keyed = operations(doc)
+      .filter(({ op }) =>
+        (op as { parameters?: Array<{ name: string; in: string }> }).parameters?.some(
+          (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+        ),
+      )
+      .map(({ path, method }) => `${method} ${path}`)
+      .sort();
+    expect(keyed).toEqual(
+      [
+        'post /book',
+        'put /bookupdate/{id}',
+        'put /book/{id}',
+        'put /bookprice/{id}',
+        'delete /book/{id}',
+        'post /book/{id}/restock',
+        'post /book/{id}/deliver',
+        'post /review',
+        'post /histories',
+      ].sort(),
+    );
+    for (const name of keyed) {
+      const [method, path] = name.split(' ') as [string, string];
+      const op = (doc.paths as Record<string, Record<string, OperationObject>>)[path]![method]!;
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
+
+  it('describes GET /events as a stream of server-sent events for signed-in users', () => {
+    const op = (doc.paths as Record<string, Record<string, OperationObject>>)['/events']!['get']!;
+    expect(op.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op.responses['200']!.content!)).toEqual(['text/event-stream']);
   });
 });

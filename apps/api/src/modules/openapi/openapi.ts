@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ApiErrorSchema,
   ApiTokenSchema,
+  BookChangeEventSchema,
   BookPricePutSchema,
   BookQuantityPutSchema,
   BookSchema,
@@ -10,7 +11,11 @@ import {
   DeliverSchema,
   HealthSchema,
   HistoryEntrySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyKeySchema,
   IdParamsSchema,
+  LIVE_EVENTS,
   ListBooksQuerySchema,
   ListHistoriesQuerySchema,
   NewBookSchema,
@@ -48,6 +53,7 @@ const COMPONENTS = {
   Health: [HealthSchema, 'output'],
   ApiToken: [ApiTokenSchema, 'output'],
   ApiError: [ApiErrorSchema, 'output'],
+  BookChangeEvent: [BookChangeEventSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -63,7 +69,10 @@ interface Operation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: ComponentName;
-  ok: { status: number; schema?: ComponentName; array?: boolean; description: string };
+  /** What a success answers: JSON of a named schema, or (`stream`) server-sent events. */
+  ok: { status: number; schema?: ComponentName; array?: boolean; stream?: boolean; description: string };
+  /** Honours an Idempotency-Key header (middleware/idempotency.ts): 409 while in flight, 422 for another request. */
+  idempotent?: boolean;
   /** Statuses beyond the ones implied by auth, input, id and method. */
   errors?: number[];
   /** Does not touch MongoDB, so it cannot answer 503. */
@@ -113,6 +122,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
     path: '/book',
+    idempotent: true,
     summary: 'Add a book; the owner is the caller; records "Added"',
     auth: true,
     body: 'NewBook',
@@ -121,6 +131,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'put',
     path: '/bookupdate/:id',
+    idempotent: true,
     summary: 'Edit a book (every field optional); records "Updated"',
     auth: true,
     params: id,
@@ -130,6 +141,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'put',
     path: '/book/:id',
+    idempotent: true,
     summary: "Set the stock total (the original client's call); records the change",
     auth: true,
     params: id,
@@ -139,6 +151,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'put',
     path: '/bookprice/:id',
+    idempotent: true,
     summary: 'Set the price; records "Price Updated to {n}"',
     auth: true,
     params: id,
@@ -148,6 +161,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'delete',
     path: '/book/:id',
+    idempotent: true,
     summary: 'Delete a book; records "Deleted"',
     auth: true,
     params: id,
@@ -156,6 +170,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
     path: '/book/:id/restock',
+    idempotent: true,
     summary: 'Raise the stock by amount, atomically; records "Added {n} Quantity"',
     auth: true,
     params: id,
@@ -165,6 +180,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
     path: '/book/:id/deliver',
+    idempotent: true,
     summary: 'Lower the stock by amount, atomically, while stock - amount > 0 (mode "card": >= 0); records "Deleverd {n} Quantity"',
     auth: true,
     params: id,
@@ -183,10 +199,27 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
     path: '/histories',
+    idempotent: true,
     summary: 'Record a sign-in event; the e-mail comes from the token',
     auth: true,
     body: 'NewSignInHistory',
     ok: { status: 201, schema: 'HistoryEntry', description: 'The stored entry' },
+  },
+  {
+    method: 'get',
+    path: '/events',
+    summary: 'Live updates: server-sent events of every change of the books and the history, made through any API instance',
+    auth: true,
+    ok: {
+      status: 200,
+      stream: true,
+      description:
+        `A text/event-stream that stays open. Events: "${LIVE_EVENTS.book}" (data: BookChangeEvent), "${LIVE_EVENTS.history}" ` +
+        `(data: HistoryEntry), "${LIVE_EVENTS.reset}" (the changes since Last-Event-ID are no longer known: read everything again). ` +
+        'Each book and history event has an id; a client that reconnects sends the last one as Last-Event-ID and receives what it ' +
+        'missed. A comment line every 15 s keeps the stream alive; the server ends a stream after 30 minutes and the client ' +
+        'reconnects with a fresh token. EventSource cannot send the Authorization header: read it with fetch.',
+    },
   },
   {
     method: 'get',
@@ -204,6 +237,7 @@ const OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
     path: '/review',
+    idempotent: true,
     summary: "Post a comment; name, avatar and time are the server's",
     auth: true,
     body: 'NewReview',
@@ -238,9 +272,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'No valid token',
   403: 'Not allowed for this user',
   404: 'No such book',
-  409: 'The stock rule refuses the change; nothing was changed',
+  409: 'Refused, and nothing was changed: the stock rule forbids it, or a request with the same Idempotency-Key is still running (retry after Retry-After seconds)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
+  422: 'This Idempotency-Key was used for another request (another method, path or body); nothing was changed',
   429: 'Too many writes from this client; see the RateLimit headers',
   503: 'The database is unavailable; retry after Retry-After seconds',
 };
@@ -249,6 +284,31 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'Remaining writes and seconds to reset (IETF draft 8)', schema: { type: 'string' } },
   'RateLimit-Policy': { description: 'The write quota', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds until writes are accepted again', schema: { type: 'integer' } },
+};
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes the write safe to repeat (IETF httpapi draft): the same key and request from the same user within 24 hours ' +
+    `answers the first answer again, with ${IDEMPOTENT_REPLAYED_HEADER}: true, and changes nothing. A fresh key (a UUID) per user action.`,
+  schema: jsonSchema(IdempotencyKeySchema, 'output'),
+};
+
+const LAST_EVENT_ID_PARAMETER = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description: 'The id of the last event received: the stream starts with the events missed since',
+  schema: { type: 'string' },
+};
+
+const REPLAYED_HEADER = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: `"true" when this is the stored answer of an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}`,
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
@@ -275,6 +335,7 @@ function errorStatuses(op: Operation): number[] {
   if (op.params || op.query || op.body) statuses.add(400);
   if (op.auth) statuses.add(401);
   if (op.params?.shape.id) statuses.add(404);
+  if (op.idempotent) [409, 422].forEach((status) => statuses.add(status));
   // Every write passes through the JSON parser and the rate limit, with or without a body schema.
   if (op.method !== 'get') [413, 415, 429].forEach((status) => statuses.add(status));
   if (!op.noDatabase) statuses.add(503);
@@ -284,7 +345,13 @@ function errorStatuses(op: Operation): number[] {
 function responses(op: Operation) {
   const okSchema = op.ok.schema && (op.ok.array ? { type: 'array', items: ref(op.ok.schema) } : ref(op.ok.schema));
   const result: Record<string, unknown> = {
-    [op.ok.status]: { description: op.ok.description, content: { 'application/json': { schema: okSchema ?? { type: 'object' } } } },
+    [op.ok.status]: {
+      description: op.ok.description,
+      ...(op.idempotent ? { headers: REPLAYED_HEADER } : {}),
+      content: op.ok.stream
+        ? { 'text/event-stream': { schema: { type: 'string' } } }
+        : { 'application/json': { schema: okSchema ?? { type: 'object' } } },
+    },
   };
   for (const status of errorStatuses(op)) {
     result[status] = {
@@ -308,7 +375,12 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
     paths[path][op.method] = {
       summary: op.summary,
       ...(op.auth ? { security: [{ bearer: [] }] } : {}),
-      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
+      parameters: [
+        ...parameters(op.params, 'path'),
+        ...parameters(op.query, 'query'),
+        ...(op.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+        ...(op.ok.stream ? [LAST_EVENT_ID_PARAMETER] : []),
+      ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       responses: responses(op),
     };

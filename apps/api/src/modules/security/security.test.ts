@@ -219,6 +219,8 @@ describe('an unexpected error', () => {
     const app = createApp({
       db: ctx.db,
       ping: ctx.database.ping,
+      transactions: ctx.database.transactions,
+      changes: ctx.changes,
       verifier: { verify: () => Promise.reject(new Error('verifier exploded')) },
       clock: () => new Date(),
       logger,

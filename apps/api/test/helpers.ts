@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
@@ -235,3 +236,77 @@ export function useListeningServer(app: () => Express): { readonly base: string 
 /** A JSON POST to a listening server as `user`, with more headers if given. */
 export const postJson = (url: string, user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+export interface ReceivedEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/** Reads one server-sent event block: its id, name and data, and whether it was only a comment (a heartbeat). */
+function parseEventBlock(block: string): ReceivedEvent | 'comment' {
+  const event: ReceivedEvent = { event: 'message', data: '' };
+  for (const line of block.split('\n')) {
+    if (line.startsWith('id: ')) event.id = line.slice(4);
+    else if (line.startsWith('event: ')) event.event = line.slice(7);
+    else if (line.startsWith('data: ')) event.data = line.slice(6);
+  }
+  return event.data ? event : 'comment';
+}
+
+/**
+ * Opens GET /api/events on a listening server as `user` and reads it as a client would: `next()` answers the
+ * next event (comment blocks such as heartbeats and the `retry:` line are counted in `comments`), `close()`
+ * hangs up.
+ */
+export async function openEventStream(base: string, user: TestUser, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers: { ...bearer(user), ...headers }, signal: abort.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`GET /api/events answered ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const readChunk = async (timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no event in time')), timeoutMs)));
+    try {
+      return await Promise.race([reader.read(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const stream = {
+    res,
+    comments: 0,
+    /** The next event within `timeoutMs`; rejects when none comes or the server ends the stream. */
+    async next(timeoutMs = 5000): Promise<ReceivedEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end === -1) {
+          const chunk = await readChunk(Math.max(0, deadline - Date.now()));
+          if (chunk.done) throw new Error('the stream ended');
+          buffer += chunk.value;
+          continue;
+        }
+        const block = parseEventBlock(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        if (block !== 'comment') return block;
+        stream.comments++;
+      }
+    },
+    close: () => abort.abort(),
+  };
+  return stream;
+}
+
+/** A logger whose JSON lines are kept for the test to read. */
+export function capturedLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: createLogger('debug', stream), lines };
+}

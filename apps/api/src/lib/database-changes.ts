@@ -51,6 +51,9 @@ export interface ChangeFeed {
 /** How many recent changes are kept for clients that reconnect with a Last-Event-ID. */
 const REPLAY_LIMIT = 1000;
 const FIRST_RETRY_MS = 500;
+/** How long the server holds a read of the stream open while there is no change (its default; the driver refuses to set it beside timeoutMS 0). */
+const AWAIT_MS = 1000;
+const STALL_MS = 5 * AWAIT_MS;
 const MAX_RETRY_MS = 30_000;
 /** The server's answer when change streams cannot run: a standalone mongod, not a replica set. */
 const NOT_A_REPLICA_SET = 40573;
@@ -88,9 +91,9 @@ function describe(event: DocumentChange): Change {
 
 /**
  * Watches `collections` of `db` through one change stream (one resume order for all of them) and tells the
- * listeners of every committed change. After an error it starts again where it stopped (its resume token),
- * with a growing delay; if that point is gone from the oplog, it starts from now and tells the listeners to
- * reset. On a standalone server, where change streams cannot run, it logs a warning once and stays not live.
+ * listeners of every committed change. After an error, or a silence that shows it is stuck, it starts again
+ * where it stopped (its resume token), with a growing delay; if that point is gone from the oplog, it starts
+ * from now and tells the listeners to reset. On a standalone server, where change streams cannot run, it logs a warning once and stays not live.
  */
 export function watchChanges(db: Db, options: { collections: string[]; logger: Logger }): ChangeFeed {
   const { logger } = options;
@@ -100,7 +103,9 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
   let token: ResumeToken | undefined;
   let seen: { t: number; i: number } | undefined;
   let live = false;
+  let resetPending = false;
   let closed = false;
+  let heardAt = 0;
   let retryMs = FIRST_RETRY_MS;
   let retry: NodeJS.Timeout | undefined;
 
@@ -114,20 +119,30 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
     }
   };
 
-  const start = (resetAfterStart: boolean) => {
+  /**
+   * In event mode, and without the client's per-operation deadline (timeoutMS 0): driver 6.16 counts one
+   * deadline across the empty batches of an idle stream and would time it out every few seconds, and its
+   * tryNext() does not keep the resume token of the changes it returns. A stalled stream is caught by the
+   * watchdog below instead.
+   */
+  const open = () => {
     const current = db.watch([{ $match: { 'ns.coll': { $in: options.collections } } }], {
       fullDocument: 'updateLookup',
-      ...(token ? { startAfter: token } : {}),
+      timeoutMS: 0,
+      // resumeAfter, not startAfter: MongoDB 4.0 has only the former.
+      ...(token ? { resumeAfter: token } : {}),
     });
     stream = current;
+    // Each batch, empty ones included, moves the resume point forward (the post-batch resume token).
     current.on('resumeTokenChanged', (next) => {
+      heardAt = Date.now();
       token = next;
       seen = tokenTime(next) ?? seen;
-      if (!live) {
-        live = true;
-        retryMs = FIRST_RETRY_MS;
-        if (resetAfterStart) tell((listener) => listener.reset?.());
-      }
+      if (live) return;
+      live = true;
+      retryMs = FIRST_RETRY_MS;
+      if (resetPending) tell((listener) => listener.reset?.());
+      resetPending = false;
     });
     current.on('change', (event) => {
       if (!isDocumentChange(event)) return;
@@ -136,26 +151,41 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
       if (recent.length > REPLAY_LIMIT) recent.shift();
       tell((listener) => listener.change(change));
     });
-    current.on('error', (error) => {
-      if (stream !== current || closed) return;
-      live = false;
-      void current.close().catch(() => undefined);
-      if (error instanceof MongoServerError && error.code === NOT_A_REPLICA_SET) {
-        logger.warn(
-          'MongoDB runs as a standalone server, which has no change streams: cached answers fall back to a 1 s maximum age ' +
-            'and live updates are off (run a replica set, docs/operations.md)',
-        );
-        return;
-      }
-      // A resume point the server refuses (gone from the oplog) is dropped. Started without one, the stream may
-      // have missed changes, so the listeners are told to reset once it runs.
-      if (error instanceof MongoServerError && typeof error.code === 'number' && RESUME_POINT_LOST.has(error.code)) token = undefined;
-      logger.warn({ err: { message: error.message }, retryInMs: retryMs }, 'the change stream stopped; starting it again');
-      retry = setTimeout(() => start(resetAfterStart || token === undefined), retryMs);
-      retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
-    });
+    current.on('error', (error) => fail(current, error));
   };
-  start(false);
+
+  /**
+   * The driver resumes by itself after a network error; any other error closes the stream, and it is opened
+   * again after a growing delay, from its resume point.
+   */
+  const fail = (current: ChangeStream, error: Error) => {
+    if (stream !== current || closed) return;
+    live = false;
+    stream = undefined;
+    void current.close().catch(() => undefined);
+    if (error instanceof MongoServerError && error.code === NOT_A_REPLICA_SET) {
+      logger.warn(
+        'MongoDB runs as a standalone server, which has no change streams: cached answers fall back to a 1 s maximum age ' +
+          'and live updates are off (run a replica set, docs/operations.md)',
+      );
+      return;
+    }
+    // A resume point the server refuses (gone from the oplog) is dropped. Opened without one, the stream may
+    // have missed changes, so the listeners are told to reset once it runs.
+    if (error instanceof MongoServerError && typeof error.code === 'number' && RESUME_POINT_LOST.has(error.code)) token = undefined;
+    if (!token) resetPending = true;
+    logger.warn({ err: { message: error.message }, retryInMs: retryMs }, 'the change stream stopped; opening it again');
+    retry = setTimeout(open, retryMs);
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  };
+
+  open();
+  // A running stream reports at least once per AWAIT_MS; one silent for much longer is stuck (a server that
+  // stopped answering on a connection that stayed open) and is opened again.
+  const watchdog = setInterval(() => {
+    if (stream && live && Date.now() - heardAt > STALL_MS) fail(stream, new Error(`no word from the change stream for ${STALL_MS} ms`));
+  }, AWAIT_MS);
+  watchdog.unref();
 
   /** The majority commit point, asked for once by all callers waiting when a run starts. */
   const majorityCommitPoint = sharedFreshRead(async (): Promise<Timestamp | undefined> => {
@@ -183,8 +213,9 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
     },
     async close() {
       closed = true;
-      live = false;
       clearTimeout(retry);
+      clearInterval(watchdog);
+      live = false;
       tell((listener) => listener.close?.());
       listeners.clear();
       await stream?.close();

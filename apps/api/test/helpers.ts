@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -12,6 +15,7 @@ import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
+import { freePort } from './free-port';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier } from '../src/modules/auth/token-verifier';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -142,6 +146,31 @@ export function useTestUsers<const Names extends readonly string[]>(...names: Na
     made.forEach((user, i) => users[i]!.set(user));
   });
   return users.map((user) => user.value) as { [K in keyof Names]: TestUser };
+}
+
+/**
+ * useTestApp on a mongod with a fixed port and a persistent dbPath, so a test can stop or kill it and start it
+ * again in place (`restartMongo`), as an outage would; the dbPath is removed afterwards.
+ */
+export function useRestartableTestApp(): { ctx: TestContext; restartMongo(): Promise<void> } {
+  const ctx = madeInBeforeAll<TestContext>('The test app');
+  let made: TestContext | undefined;
+  let mongo: { port: number; dbPath: string } | undefined;
+  beforeAll(async () => {
+    mongo = { port: await freePort(), dbPath: await fs.mkdtemp(path.join(os.tmpdir(), 'book-warehouse-restartable-')) };
+    ctx.set((made = await startTestApp({}, { mongo })));
+  });
+  afterAll(async () => {
+    await made?.close();
+    if (mongo) await fs.rm(mongo.dbPath, { recursive: true, force: true });
+  });
+  return {
+    ctx: ctx.value,
+    restartMongo: async () => {
+      if (!made || !mongo) throw new Error('restartMongo is called inside a test');
+      made.mongo = await startEmbeddedMongo(mongo);
+    },
+  };
 }
 
 /** A well-formed id that no book has. */

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ObjectId } from 'mongodb';
 import { historyTask } from '@book-warehouse/types';
-import { startEmbeddedMongo } from '../../src/lib/mongo';
-import { freePort } from '../free-port';
-import { addBook, bearer, createTestUser, startTestApp, useListeningServer, type TestContext, type TestUser } from '../helpers';
+import { addBook, bearer, useListeningServer, useRestartableTestApp, useTestUsers } from '../helpers';
 
 // Issue 12's consistency scenarios, in process: the real app over a real replica-set mongod on a fixed port and
 // dbPath, so it can be killed and started again in place. They count what a client would: the requests, the
@@ -17,21 +12,8 @@ import { addBook, bearer, createTestUser, startTestApp, useListeningServer, type
 // src/modules/books/instances.test.ts. The fault suite behind HAProxy (test/fault/*.fault.ts) can run the
 // same checks against two built instances.
 
-let ctx: TestContext;
-let staff: TestUser;
-let dbPath: string;
-let port: number;
-
-beforeAll(async () => {
-  dbPath = await fs.mkdtemp(path.join(os.tmpdir(), 'book-warehouse-consistency-'));
-  port = await freePort();
-  ctx = await startTestApp({}, { mongo: { port, dbPath } });
-  staff = await createTestUser('Rita Staff');
-});
-afterAll(async () => {
-  await ctx.close();
-  await fs.rm(dbPath, { recursive: true, force: true });
-});
+const { ctx, restartMongo } = useRestartableTestApp();
+const [staff] = useTestUsers('Rita Staff');
 const served = useListeningServer(() => ctx.app);
 
 const rows: Array<Record<string, string | number>> = [];
@@ -86,7 +68,7 @@ describe('2b: kill -9 of mongod in the middle of a write load, then a restart', 
     await until('restocks before the crash', () => total() >= 30, 30_000);
     process.kill(ctx.mongo.pid, 'SIGKILL');
     await sleep(1000);
-    ctx.mongo = await startEmbeddedMongo({ port, dbPath });
+    await restartMongo();
     const afterRestart = total();
     await until('restocks after the restart', () => total() >= afterRestart + 30, 60_000);
     running = false;

@@ -51,7 +51,10 @@ export interface ChangeFeed {
 /** How many recent changes are kept for clients that reconnect with a Last-Event-ID. */
 const REPLAY_LIMIT = 1000;
 const FIRST_RETRY_MS = 500;
-/** How long the server holds a read of the stream open while there is no change (its default; the driver refuses to set it beside timeoutMS 0). */
+/**
+ * How long the server holds a read of the stream open while there is no change: its default, which the driver
+ * refuses to set beside timeoutMS 0.
+ */
 const AWAIT_MS = 1000;
 const STALL_MS = 5 * AWAIT_MS;
 const MAX_RETRY_MS = 30_000;
@@ -93,7 +96,8 @@ function describe(event: DocumentChange): Change {
  * Watches `collections` of `db` through one change stream (one resume order for all of them) and tells the
  * listeners of every committed change. After an error, or a silence that shows it is stuck, it starts again
  * where it stopped (its resume token), with a growing delay; if that point is gone from the oplog, it starts
- * from now and tells the listeners to reset. On a standalone server, where change streams cannot run, it logs a warning once and stays not live.
+ * from now and tells the listeners to reset. On a standalone server, where change streams cannot run, it logs
+ * a warning once and stays not live.
  */
 export function watchChanges(db: Db, options: { collections: string[]; logger: Logger }): ChangeFeed {
   const { logger } = options;

@@ -63,8 +63,9 @@ function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unkno
 /**
  * A route handler that receives its input checked and typed: the user first (with `auth`), then the path,
  * the query and the body, each parsed with its shared schema (a 400 naming the field otherwise; a request
- * without a body is read as `{}`), then the Idempotency-Key (with `idempotency`). What the handler returns is sent as JSON with `spec.status`; a handler that
- * answers through `res` itself (a streamed list, a kept search) returns nothing.
+ * without a body is read as `{}`), then the Idempotency-Key (with `idempotency`). What the handler returns is
+ * sent as JSON with `spec.status`; a handler that answers through `res` itself (a streamed list, a kept search)
+ * returns nothing.
  */
 export function route<const S extends RouteSpec>(
   spec: S,

@@ -272,7 +272,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'No valid token',
   403: 'Not allowed for this user',
   404: 'No such book',
-  409: 'Refused, and nothing was changed: the stock rule forbids it, or a request with the same Idempotency-Key is still running (retry after Retry-After seconds)',
+  409:
+    'Refused, and nothing was changed: the stock rule forbids it, or a request with the same Idempotency-Key is still running ' +
+    '(retry after Retry-After seconds)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
   422: 'This Idempotency-Key was used for another request (another method, path or body); nothing was changed',

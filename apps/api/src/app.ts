@@ -7,21 +7,28 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@book-warehouse/types';
 import type { TokenVerifier } from './lib/auth-user';
+import { watchChanges, type ChangeFeed } from './lib/database-changes';
+import type { Transactions } from './lib/database-transaction';
 import type { Clock } from './lib/display-time';
 import type { Logger } from './lib/logger';
 import { createAccess } from './middleware/access';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { createIdempotency } from './middleware/idempotency';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createBooksService } from './modules/books/books.service';
+import { createEventsRouter, type EventStreamOptions } from './modules/events/events.routes';
+import { createEventsService } from './modules/events/events.service';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createMigrationStatus } from './migrations/migrations';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createRateLimits } from './modules/rate-limits/rate-limits';
@@ -51,11 +58,17 @@ export interface AppOptions {
   jwtSecret?: string;
   /** How many proxies in front of the API to trust for the client address (X-Forwarded-For); false: none. */
   trustProxy?: number | false;
+  /** GET /api/events' heartbeat and stream lifetime (tests shorten them). */
+  eventStream?: EventStreamOptions;
 }
 
 export interface AppDeps {
   db: Db;
   ping: () => Promise<boolean>;
+  /** The transactions of db's client (Database.transactions of lib/database.ts). */
+  transactions: Transactions;
+  /** The committed changes of books and histories, from any instance (watchAppChanges). */
+  changes: ChangeFeed;
   verifier: TokenVerifier;
   clock: Clock;
   logger: Logger;
@@ -112,11 +125,12 @@ export function createApp(deps: AppDeps): Express {
   // large JSON answers (a whole list, an unbounded search) shrink about tenfold.
   app.use(compression());
 
-  const booksRepository = createBooksRepository(deps.db);
-  const history = createHistoryService({ history: createHistoryRepository(deps.db), clock: deps.clock });
-  const books = createBooksService({ books: booksRepository, history });
-  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock: deps.clock });
-  const users = createUsersService({ users: createUsersRepository(deps.db), history, clock: deps.clock, roles: options.roles });
+  const { transactions, clock } = deps;
+  const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
+  const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
+  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes), history, transactions });
+  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
+  const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
   const limits = createRateLimits(
     deps.db,
     {
@@ -133,8 +147,8 @@ export function createApp(deps: AppDeps): Express {
     cors({
       // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
       origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', IDEMPOTENCY_KEY_HEADER, 'Last-Event-ID'],
+      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'RateLimit', 'RateLimit-Policy', 'Retry-After', IDEMPOTENT_REPLAYED_HEADER],
       maxAge: 600,
     }),
   );
@@ -157,10 +171,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
   api.use(limits.reads);
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
-  api.use(createBooksRouter(books, access));
-  api.use(createHistoryRouter(history, access));
-  api.use(createReviewsRouter(reviews, access));
+  api.use(createBooksRouter(books, access, idempotency));
+  api.use(createHistoryRouter(history, access, idempotency));
+  api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));
+  api.use(createEventsRouter(createEventsService(deps.changes), access.signedIn, options.eventStream));
   if (options.jwtSecret) api.use(createAuthRouter(access, options.jwtSecret));
   api.use(apiNotFound);
   app.use('/api', api);
@@ -188,3 +203,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(errorHandler);
   return app;
 }
+
+/** The change feed the app's caches and live events listen to: books and histories (close it at shutdown). */
+export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed => watchChanges(db, { collections: ['books', 'histories'], logger });

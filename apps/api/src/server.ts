@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createApp } from './app';
+import { createApp, watchAppChanges } from './app';
 import { defaultRole, loadConfigOrExit, type Config } from './config/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenDatabase } from './lib/open-database';
@@ -63,10 +63,13 @@ async function main(): Promise<void> {
   }
 
   let draining = false;
+  const changes = watchAppChanges(database.db, logger);
   const firebase = createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST });
   const app = createApp({
     db: database.db,
     ping: () => database.ping(),
+    transactions: database.transactions,
+    changes,
     verifier: createTokenVerifier(firebase, config.JWT_SECRET ? createApiTokenVerifier(config.JWT_SECRET) : undefined),
     clock: () => new Date(),
     logger,
@@ -115,6 +118,9 @@ async function main(): Promise<void> {
     logger.info({ graceMs: config.SHUTDOWN_GRACE_MS }, 'closing the listener; finishing in-flight requests');
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
     force.unref();
+    // Live-update streams end first (their clients reconnect to another instance), or they would hold the close.
+    await changes.close();
+    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
 import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
-import { createApp, type AppOptions } from '../src/app';
+import { createApp, watchAppChanges, type AppOptions } from '../src/app';
+import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
 import { runMigrations } from '../src/migrations/migrations';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier, signApiToken } from '../src/modules/auth/token-verifier';
 import { createUsersRepository } from '../src/modules/users/users.repository';
+import { freePort } from './free-port';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -20,6 +28,13 @@ export interface TestContext {
   variant(options?: Partial<AppOptions>, logger?: Logger): Express;
   db: Db;
   database: Database;
+  /** The change feed of `app` and its variants. */
+  changes: ChangeFeed;
+  /**
+   * Another API instance over the same database, as a second process would be: its own connection, change
+   * feed and caches. Closed with the context.
+   */
+  instance(options?: Partial<AppOptions>): Promise<Express>;
   /** Replaceable: the outage test stops it and starts another on the same port and dbPath. */
   mongo: EmbeddedMongo;
   close(): Promise<void>;
@@ -36,14 +51,24 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the Jest global setup starts the emulator');
   const mongo = await startEmbeddedMongo(setup.mongo);
-  const database = await connectDatabase(mongo.uri, `test-${randomUUID().slice(0, 8)}`);
+  const dbName = `test-${randomUUID().slice(0, 8)}`;
+  const database = await connectDatabase(mongo.uri, dbName);
   await runMigrations(database);
   const firebase = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost });
   const verifier = createTokenVerifier(firebase, createApiTokenVerifier(TEST_JWT_SECRET));
-  const build = (variant: Partial<AppOptions> = {}, logger: Logger = setup.logger ?? createLogger('silent')) =>
+  const quiet = createLogger('silent');
+  const changes = watchAppChanges(database.db, setup.logger ?? quiet);
+  const others: Array<{ changes: ChangeFeed; database: Database }> = [];
+  const appOn = (
+    on: { database: Database; changes: ChangeFeed },
+    variant: Partial<AppOptions> = {},
+    logger: Logger = setup.logger ?? quiet,
+  ) =>
     createApp({
-      db: database.db,
-      ping: database.ping,
+      db: on.database.db,
+      ping: on.database.ping,
+      transactions: on.database.transactions,
+      changes: on.changes,
       verifier,
       clock: () => new Date(),
       logger,
@@ -61,15 +86,26 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
         ...variant,
       },
     });
+  const build = (variant?: Partial<AppOptions>, logger?: Logger) => appOn({ database, changes }, variant, logger);
   const ctx: TestContext = {
     app: build(),
     variant: build,
+    instance: async (variant) => {
+      const other = await connectDatabase(mongo.uri, dbName);
+      const on = { database: other, changes: watchAppChanges(other.db, quiet) };
+      others.push(on);
+      return appOn(on, variant);
+    },
     db: database.db,
     database,
+    changes,
     mongo,
     close: async () => {
+      for (const on of [...others, { database, changes }]) {
+        await on.changes.close();
+        await on.database.close();
+      }
       await firebase.close();
-      await database.close();
       await ctx.mongo.stop();
     },
   };
@@ -124,6 +160,31 @@ export function useTestUsers<const Names extends readonly string[]>(...names: Na
     made.forEach((user, i) => users[i]!.set(user));
   });
   return users.map((user) => user.value) as { [K in keyof Names]: TestUser };
+}
+
+/**
+ * useTestApp on a mongod with a fixed port and a persistent dbPath, so a test can stop or kill it and start it
+ * again in place (`restartMongo`), as an outage would; the dbPath is removed afterwards.
+ */
+export function useRestartableTestApp(): { ctx: TestContext; restartMongo(): Promise<void> } {
+  const ctx = madeInBeforeAll<TestContext>('The test app');
+  let made: TestContext | undefined;
+  let mongo: { port: number; dbPath: string } | undefined;
+  beforeAll(async () => {
+    mongo = { port: await freePort(), dbPath: await fs.mkdtemp(path.join(os.tmpdir(), 'book-warehouse-restartable-')) };
+    ctx.set((made = await startTestApp({}, { mongo })));
+  });
+  afterAll(async () => {
+    await made?.close();
+    if (mongo) await fs.rm(mongo.dbPath, { recursive: true, force: true });
+  });
+  return {
+    ctx: ctx.value,
+    restartMongo: async () => {
+      if (!made || !mongo) throw new Error('restartMongo is called inside a test');
+      made.mongo = await startEmbeddedMongo(mongo);
+    },
+  };
 }
 
 /** A well-formed id that no book has. */
@@ -258,4 +319,101 @@ const StrictApiErrorSchema = z.strictObject({ error: ApiErrorSchema.shape.error.
 /** Asserts the one error shape and answers its error. */
 export function apiError(body: unknown) {
   return StrictApiErrorSchema.parse(body).error;
+}
+
+/**
+ * Serves `app` on a real listening port for the suite (beforeAll/afterAll), so that concurrent requests truly
+ * overlap instead of each starting its own server. Answers the base URL, read inside a test or a hook.
+ */
+export function useListeningServer(app: () => Express): { readonly base: string } {
+  let server: http.Server | undefined;
+  const served = { base: '' };
+  beforeAll(async () => {
+    server = http.createServer(app());
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    served.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+  });
+  return served;
+}
+
+/** A JSON POST to a listening server as `user`, with more headers if given. */
+export const postJson = (url: string, user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+export interface ReceivedEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/** Reads one server-sent event block: its id, name and data, and whether it was only a comment (a heartbeat). */
+function parseEventBlock(block: string): ReceivedEvent | 'comment' {
+  const event: ReceivedEvent = { event: 'message', data: '' };
+  for (const line of block.split('\n')) {
+    if (line.startsWith('id: ')) event.id = line.slice(4);
+    else if (line.startsWith('event: ')) event.event = line.slice(7);
+    else if (line.startsWith('data: ')) event.data = line.slice(6);
+  }
+  return event.data ? event : 'comment';
+}
+
+/**
+ * Opens GET /api/events on a listening server as `user` and reads it as a client would: `next()` answers the
+ * next event (comment blocks such as heartbeats and the `retry:` line are counted in `comments`), `close()`
+ * hangs up.
+ */
+export async function openEventStream(base: string, user: TestUser, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers: { ...bearer(user), ...headers }, signal: abort.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`GET /api/events answered ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const readChunk = async (timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no event in time')), timeoutMs)));
+    try {
+      return await Promise.race([reader.read(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const stream = {
+    res,
+    comments: 0,
+    /** The next event within `timeoutMs`; rejects when none comes or the server ends the stream. */
+    async next(timeoutMs = 5000): Promise<ReceivedEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end === -1) {
+          const chunk = await readChunk(Math.max(0, deadline - Date.now()));
+          if (chunk.done) throw new Error('the stream ended');
+          buffer += chunk.value;
+          continue;
+        }
+        const block = parseEventBlock(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        if (block !== 'comment') return block;
+        stream.comments++;
+      }
+    },
+    close: () => abort.abort(),
+  };
+  return stream;
+}
+
+/** A logger whose JSON lines are kept for the test to read. */
+export function capturedLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: createLogger('debug', stream), lines };
 }

@@ -70,7 +70,8 @@ test('a viewer sees no write button anywhere, and the admin makes them staff on 
   await expect(page.getByText('Only admins manage the team.', { exact: false })).toBeVisible();
 
   // The stock is as it was: the viewer changed nothing.
-  expect((await (await request.get(`/api/book/${book._id}`)).json()).stockQuantity).toBe(4);
+  const stored = (await (await request.get(`/api/book/${book._id}`)).json()) as { stockQuantity: number };
+  expect(stored.stockQuantity).toBe(4);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();

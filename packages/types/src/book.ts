@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { MAX_LIMIT, MAX_SKIP, ObjectIdSchema, shortText } from './common';
 
+/**
+ * The ceiling of every number of a book: a stock, a price, an amount moved. Above it the chart, the search
+ * page and All Books cannot show a book, so the API refuses any write whose result would exceed it,
+ * restocks included (docs/rules.md, Prices and quantities).
+ */
+export const NUMBER_CEILING = 1_000_000_000;
+
 /** Stock is a whole number of copies. */
 export const QuantitySchema = z
   .number('must be a number')
   .int('must be a whole number')
   .min(0, 'must be 0 or more')
-  .max(1_000_000_000, 'is too large');
+  .max(NUMBER_CEILING, 'is too large');
 
 /** Prices are numbers >= 0 with at most two decimals (docs/rules.md, Prices and quantities). */
 export const PriceSchema = z
   .number('must be a number')
   .min(0, 'must be 0 or more')
-  .max(1_000_000_000, 'is too large')
+  .max(NUMBER_CEILING, 'is too large')
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most two decimals');
 
 /**
@@ -88,7 +95,7 @@ export const StockAmountSchema = z
   .number('must be a number')
   .int('must be a whole number')
   .min(1, 'must be 1 or more')
-  .max(1_000_000_000, 'is too large');
+  .max(NUMBER_CEILING, 'is too large');
 
 /** POST /book/{id}/restock. */
 export const RestockSchema = z.object({ amount: StockAmountSchema }).strict();

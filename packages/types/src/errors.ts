@@ -8,6 +8,8 @@ export const ErrorCodeSchema = z.enum([
   'forbidden',
   'not_found',
   'conflict',
+  'idempotency_key_in_flight',
+  'idempotency_key_reused',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -8,3 +8,5 @@ export * from './health';
 export * from './auth';
 export * from './roles';
 export * from './users';
+export * from './idempotency';
+export * from './events';

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoBulkWriteError, MongoClient, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from 'mongodb';
+import { createTransactions, type Transactions } from './database-transaction';
 
 export interface Database {
   db: Db;
@@ -7,6 +8,8 @@ export interface Database {
   client: MongoClient;
   /** True when the server answers a ping within `timeoutMS` (default: PING_TIMEOUT_MS). */
   ping: (timeoutMS?: number) => Promise<boolean>;
+  /** Opens the transactions of this client (lib/database-transaction.ts). */
+  transactions: Transactions;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
         return false;
       }
     },
+    transactions: createTransactions(client),
     close: () => client.close(),
   };
 }

@@ -96,6 +96,62 @@ describe('reuseUntilWrite', () => {
   });
 });
 
+describe('reuseUntilWrite with confirm (a change stream that may lag)', () => {
+  /** A read counting its runs; `caughtUp` stands for whether the change stream has heard of every write. */
+  function confirmed() {
+    const state = { value: 0, runs: 0, caughtUp: true, time: 0, maxAgeMs: 60_000 };
+    const reuse = reuseUntilWrite(
+      async () => {
+        state.runs++;
+        return state.value;
+      },
+      { maxAgeMs: () => state.maxAgeMs, confirm: async () => state.caughtUp, now: () => state.time },
+    );
+    return { state, reuse };
+  }
+
+  it('hands out the kept answer while confirm holds', async () => {
+    const { state, reuse } = confirmed();
+    await reuse.read();
+    expect(await reuse.read()).toBe(0);
+    expect(state.runs).toBe(1);
+  });
+
+  it('runs the read instead while a write elsewhere may not have been heard of', async () => {
+    const { state, reuse } = confirmed();
+    await reuse.read();
+    state.value = 5; // written through another instance; its change has not arrived yet
+    state.caughtUp = false;
+    expect(await reuse.read()).toBe(5);
+    expect(state.runs).toBe(2);
+  });
+
+  it('asks for the age limit at each read', async () => {
+    const { state, reuse } = confirmed();
+    await reuse.read();
+    state.value = 1;
+    state.time = 2000;
+    expect(await reuse.read()).toBe(0);
+    state.maxAgeMs = 1000; // the change stream stopped: back to the short limit
+    expect(await reuse.read()).toBe(1);
+  });
+
+  it('does not hand out an answer dropped while confirm was asked', async () => {
+    const state = { value: 0 };
+    let confirmNow!: () => void;
+    const reuse = reuseUntilWrite(async () => state.value, {
+      maxAgeMs: 60_000,
+      confirm: () => new Promise<boolean>((resolve) => (confirmNow = () => resolve(true))),
+    });
+    await reuse.read();
+    const reading = reuse.read();
+    state.value = 2;
+    reuse.invalidate(); // the change arrives while the read waits for confirm
+    confirmNow();
+    expect(await reading).toBe(2);
+  });
+});
+
 describe('reuseUntilWritePerKey', () => {
   /** A read per key that answers the key and how many runs that key has had. */
   function keyed(maxKeys: number) {

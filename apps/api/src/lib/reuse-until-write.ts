@@ -1,8 +1,13 @@
 import { sharedFreshRead } from './shared-fresh-read';
 
 export interface ReuseOptions<T> {
-  /** How stale an answer may be for writes made elsewhere (another API instance, a shell). */
-  maxAgeMs: number;
+  /** How stale an answer may be for writes made elsewhere (another API instance, a shell); asked at each read. */
+  maxAgeMs: number | (() => number);
+  /**
+   * Asked before a kept answer is handed out: false when a write made elsewhere may not have been heard of
+   * yet (see ChangeFeed.caughtUp in lib/database-changes.ts), and the read then runs instead.
+   */
+  confirm?: () => Promise<boolean>;
   /** Whether an answer may be kept (for example: not when it is large); the default keeps every answer. */
   keep?: (value: T) => boolean;
   now?: () => number;
@@ -15,10 +20,12 @@ export interface ReuseOptions<T> {
  * run every `maxAgeMs` while the answer keeps being read.
  *
  * Within one API process, an answer therefore reflects every write that process completed before the call,
- * as without it. Writes made elsewhere show within `maxAgeMs`. An answer whose run overlapped a write is
- * returned to its callers but never kept.
+ * as without it. Writes made elsewhere show within `maxAgeMs`, or at once when they invalidate it too (a
+ * change stream) and `confirm` holds the answer back until they have been heard of. An answer whose run
+ * overlapped a write is returned to its callers but never kept.
  */
-export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, keep = () => true, now = Date.now }: ReuseOptions<T>) {
+export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, confirm, keep = () => true, now = Date.now }: ReuseOptions<T>) {
+  const maxAge = typeof maxAgeMs === 'number' ? () => maxAgeMs : maxAgeMs;
   let generation = 0;
   let kept: { value: T; generation: number; startedAt: number } | undefined;
   let refreshing = false;
@@ -38,12 +45,11 @@ export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, keep = ()
   };
   return {
     async read(): Promise<T> {
-      if (kept && kept.generation === generation) {
-        const age = now() - kept.startedAt;
-        if (age < maxAgeMs) {
-          if (age >= maxAgeMs / 2) refresh();
-          return kept.value;
-        }
+      const candidate = kept?.generation === generation ? kept : undefined;
+      const age = candidate && now() - candidate.startedAt;
+      if (candidate && age !== undefined && age < maxAge() && (!confirm || ((await confirm()) && kept === candidate))) {
+        if (age >= maxAge() / 2) refresh();
+        return candidate.value;
       }
       return run();
     },

@@ -29,6 +29,11 @@ function toAppError(err: unknown): AppError | undefined {
   return databaseError(err) ?? (typeof err === 'object' && err !== null ? fromClientError(err) : undefined);
 }
 
+/** The one error shape (ApiErrorSchema of packages/types). */
+export const errorBody = (error: AppError, requestId: string): ApiErrorBody => ({
+  error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), requestId },
+});
+
 /** Registered last: every failure answers the one error shape, with the request id; never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
@@ -47,10 +52,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (error.status === 503) res.set('Retry-After', '5');
-  const body: ApiErrorBody = {
-    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), requestId },
-  };
-  res.status(error.status).json(body);
+  res.status(error.status).json(errorBody(error, requestId));
 };
 
 export const apiNotFound: RequestHandler = (req) => {

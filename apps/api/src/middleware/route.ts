@@ -1,7 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import type { AuthUser } from '../lib/auth-user';
 import { AppError } from '../lib/errors';
 import type { Authenticate } from './access';
+import type { Idempotency } from './idempotency';
 
 type Part = 'params' | 'query' | 'body';
 
@@ -17,6 +19,8 @@ export interface RouteSpec {
   body?: z.ZodType;
   /** The status of a returned answer: 200 unless given (201 for a created resource). */
   status?: number;
+  /** Honours an Idempotency-Key header (middleware/idempotency.ts); needs `auth`, since keys are per user. */
+  idempotency?: Idempotency;
 }
 
 type Parsed<S extends RouteSpec, P extends Part> = S[P] extends z.ZodType ? z.output<S[P]> : undefined;
@@ -62,8 +66,9 @@ function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unkno
 /**
  * A route handler that receives its input checked and typed: the user first (with `auth`), then the path,
  * the query and the body, each parsed with its shared schema (a 400 naming the field otherwise; a request
- * without a body is read as `{}`). What the handler returns is sent as JSON with `spec.status`; a handler that
- * answers through `res` itself (a streamed list, a kept search) returns nothing.
+ * without a body is read as `{}`), then the Idempotency-Key (with `idempotency`). What the handler returns is
+ * sent as JSON with `spec.status`; a handler that answers through `res` itself (a streamed list, a kept search)
+ * returns nothing.
  */
 export function route<const S extends RouteSpec>(
   spec: S,
@@ -76,7 +81,12 @@ export function route<const S extends RouteSpec>(
     const body = parse(spec.body, req.body ?? {}, 'body');
     // Each part was parsed by the very schema RouteInput<S> names, and `user` is what `auth` answered:
     // the one place where the types are bound to the values, since TypeScript cannot follow that through `if`.
-    const answer = await handler({ user, params, query, body, req, res } as RouteInput<S>);
+    const run = async () => handler({ user, params, query, body, req, res } as RouteInput<S>);
+    if (spec.idempotency && !user) throw new Error(`${req.method} ${req.route?.path ?? req.path} takes an Idempotency-Key but no auth`);
+    // Every access level (middleware/access.ts) answers a Caller, a signed-in AuthUser with its role.
+    const caller = user as AuthUser | undefined;
+    const answer =
+      spec.idempotency && caller ? await spec.idempotency({ req, res, user: caller, status: spec.status ?? 200 }, run) : await run();
     if (res.headersSent) return;
     if (answer === undefined) throw new Error(`${req.method} ${req.baseUrl}${req.path}: the handler returned no answer and sent none`);
     res.status(spec.status ?? 200).json(answer);

@@ -56,7 +56,7 @@ export const repairOutOfBounds: Migration = {
           if (!modifiedCount) return false;
           const now = clock();
           const entry = { email: MIGRATION_ACTOR, bookName: String(book['bookName'] ?? ''), task, time: displayTime(now), createdAt: now };
-          await history.insert(entry, { session });
+          await history.insert(entry, session);
           return true;
         });
         if (applied) repaired++;

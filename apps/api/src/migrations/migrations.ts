@@ -9,6 +9,7 @@ import { addMissingSearchKeys } from './002-search-keys';
 import { createIndexes } from './003-indexes';
 import { repairOutOfBounds } from './004-repair-out-of-bounds';
 import { createUsersAndRateLimits } from './005-users-and-rate-limits';
+import { createIdempotencyKeys } from './006-idempotency-keys';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   createIndexes,
   repairOutOfBounds,
   createUsersAndRateLimits,
+  createIdempotencyKeys,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

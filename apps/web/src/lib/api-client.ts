@@ -29,6 +29,8 @@ interface RequestOptions<S extends z.ZodType> {
   method?: Method;
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Sent as the Idempotency-Key header: the same key for every retry of one user action (lib/idempotency-key.ts). */
+  idempotencyKey?: string;
   /** Picks the shared schema that parses the answer, so a drifted server is caught here and not deep in a component. */
   schema: (schemas: Schemas) => S;
   signal?: AbortSignal;
@@ -50,6 +52,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const token = await currentIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let res: Response;
   try {

@@ -1,7 +1,9 @@
 import { ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
-import type { Book, BookFields, Stats } from '@book-warehouse/types';
+import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type Stats } from '@book-warehouse/types';
 import { insertAbsent } from '../../lib/database';
-import { reuseUntilWrite, reuseUntilWritePerKey } from '../../lib/reuse-until-write';
+import type { Change, ChangeFeed } from '../../lib/database-changes';
+import type { Session } from '../../lib/database-transaction';
+import { reuseUntilWrite, reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
 import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
 
@@ -20,8 +22,13 @@ export const toBook = ({ _id, [SEARCH_KEYS]: _keys, ...rest }: WithId<BookDoc>):
 export const escapeRegExp = (text: string): string =>
   text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\p{Cc}/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
-/** How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006). */
+/**
+ * How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006)
+ * while no change stream tells of them.
+ */
 const REUSE_MAX_AGE_MS = 1000;
+/** While the change stream tells of every write, the age limit is only a safety net. */
+const REUSE_MAX_AGE_LIVE_MS = 60_000;
 
 /**
  * A search finds its matches through the search keys while there are at most this many: a text more common
@@ -53,10 +60,39 @@ export interface Page {
   skip?: number;
 }
 
-export function createBooksRepository(db: Db) {
+/**
+ * A change of the books collection as the live events describe it; undefined for a change of the search keys
+ * alone, which no client sees.
+ */
+export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
+  const book = change.doc && toBook(change.doc as WithId<BookDoc>);
+  const changed =
+    change.op === 'delete' ? [] : (change.changed ?? Object.keys(book ?? {})).filter((field) => field !== SEARCH_KEYS && field !== '_id');
+  if (change.op === 'update' && !changed.length) return undefined;
+  return {
+    id: (change.documentKey as ObjectId).toHexString(),
+    op: change.op === 'replace' ? 'update' : change.op,
+    changed,
+    ...(book ? { book } : {}),
+  };
+}
+
+/**
+ * The books. Its writes take the session of the transaction they belong to (books.service.ts opens it). With
+ * `changes`, the kept tiles and searches are dropped on every change of the books made through any instance,
+ * and handed out only once the change stream has caught up with the database (ChangeFeed.caughtUp).
+ */
+export function createBooksRepository(db: Db, changes?: ChangeFeed) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const byId = (id: string) => ({ _id: new ObjectId(id) });
   const after = { returnDocument: 'after' as const, ...withoutKeys };
+  const reuse: Pick<ReuseOptions<unknown>, 'maxAgeMs' | 'confirm'> = changes
+    ? {
+        maxAgeMs: () => (changes.live ? REUSE_MAX_AGE_LIVE_MS : REUSE_MAX_AGE_MS),
+        // Not live: the age limit alone, as without a change stream.
+        confirm: async () => !changes.live || changes.caughtUp(),
+      }
+    : { maxAgeMs: REUSE_MAX_AGE_MS };
 
   /**
    * The dashboard tiles, summed in the database. The sum reads every book (about 60 ms for 100,000 on
@@ -80,7 +116,7 @@ export function createBooksRepository(db: Db) {
         .toArray();
       return row ?? { products: 0, quantity: 0, price: 0 };
     }),
-    { maxAgeMs: REUSE_MAX_AGE_MS },
+    reuse,
   );
 
   /** The books whose searched fields contain `text`, case-insensitively: the exact test, never an index. */
@@ -141,16 +177,35 @@ export function createBooksRepository(db: Db) {
       }
       return limit ? answer(await scan(text, { limit, skip }, reader).toArray()) : { many: true };
     },
-    { maxAgeMs: REUSE_MAX_AGE_MS, maxKeys: KEPT_SEARCHES, keep: (found) => !('json' in found) || found.json.length <= KEPT_ANSWER_BYTES },
+    { ...reuse, maxKeys: KEPT_SEARCHES, keep: (found) => !('json' in found) || found.json.length <= KEPT_ANSWER_BYTES },
   );
 
-  /** Every write goes through here: once it has settled, failed or not, the tiles and searches are read afresh. */
-  const write = async <T>(operation: Promise<T>): Promise<T> => {
+  const invalidate = () => {
+    tiles.invalidate();
+    searches.invalidate();
+  };
+  changes?.subscribe({
+    change: (change) => {
+      if (change.collection === 'books') invalidate();
+    },
+    reset: invalidate,
+  });
+
+  /**
+   * Every write goes through here: once it has settled, failed or not, the tiles and searches are read
+   * afresh, and again when its transaction has ended (committed or not), so that no answer read in between is kept.
+   */
+  const awaitingEnd = new WeakSet<Session>();
+  const write = async <T>(operation: Promise<T>, session?: Session): Promise<T> => {
     try {
       return await operation;
     } finally {
-      tiles.invalidate();
-      searches.invalidate();
+      invalidate();
+      // Once per session, however many writes and retried attempts its transaction holds.
+      if (session && !awaitingEnd.has(session)) {
+        awaitingEnd.add(session);
+        session.once('ended', invalidate);
+      }
     }
   };
 
@@ -160,8 +215,12 @@ export function createBooksRepository(db: Db) {
       return inInsertionOrder({}, page, reader).map(toBook);
     },
 
-    async findById(id: string, reader: Reader = { withEmail: true }): Promise<Book | null> {
-      const doc = await books.findOne(byId(id), fieldsFor(reader));
+    /** One book; with the owner's e-mail unless the reader may not see it, inside `session` if given. */
+    async findById(
+      id: string,
+      { reader = { withEmail: true }, session }: { reader?: Reader; session?: Session } = {},
+    ): Promise<Book | null> {
+      const doc = await books.findOne(byId(id), { ...fieldsFor(reader), session });
       return doc && toBook(doc);
     },
 
@@ -176,9 +235,9 @@ export function createBooksRepository(db: Db) {
       return 'json' in kept ? kept : { books: scan(text.trim(), { skip }, reader).map(toBook) };
     },
 
-    async insert(doc: BookDoc): Promise<Book> {
+    async insert(doc: BookDoc, session: Session): Promise<Book> {
       const stored = { ...doc, [SEARCH_KEYS]: searchKeysOf(doc) };
-      const { insertedId } = await write(books.insertOne(stored));
+      const { insertedId } = await write(books.insertOne(stored, { session }), session);
       return toBook({ ...stored, _id: insertedId });
     },
 
@@ -200,46 +259,69 @@ export function createBooksRepository(db: Db) {
      * Sets fields. MongoDB 4.0 cannot compute the new search keys in the same update, so a change of a
      * searched field removes them (the book is then tested by every search, never missed) and a second,
      * conditional update stores the keys of the fields it saw, unless another change came in between
-     * (whose own second update then stores its keys).
+     * (whose own second update then stores its keys). In a transaction nobody sees the book between the two.
      */
-    async update(id: string, set: Partial<BookFields>): Promise<Book | null> {
+    async update(id: string, set: Partial<BookFields>, session: Session): Promise<Book | null> {
       const reindex = touchesSearchedFields(set);
       const doc = await write(
-        books.findOneAndUpdate(byId(id), reindex ? { $set: set, $unset: { [SEARCH_KEYS]: '' } } : { $set: set }, after),
+        books.findOneAndUpdate(byId(id), reindex ? { $set: set, $unset: { [SEARCH_KEYS]: '' } } : { $set: set }, { ...after, session }),
+        session,
       );
       if (doc && reindex) {
         const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, doc[field] ?? null]));
-        await write(books.updateOne({ _id: doc._id, [SEARCH_KEYS]: null, ...unchanged }, { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } }));
+        await write(
+          books.updateOne({ _id: doc._id, [SEARCH_KEYS]: null, ...unchanged }, { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } }, { session }),
+          session,
+        );
       }
       return doc && toBook(doc);
     },
 
     /** Sets the stock and answers the document as it was before, so the caller can describe the change. */
-    async setStockReturningBefore(id: string, stockQuantity: number): Promise<Book | null> {
-      const doc = await write(books.findOneAndUpdate(byId(id), { $set: { stockQuantity } }, { returnDocument: 'before', ...withoutKeys }));
-      return doc && toBook(doc);
-    },
-
-    async remove(id: string): Promise<Book | null> {
-      const doc = await write(books.findOneAndDelete(byId(id), withoutKeys));
-      return doc && toBook(doc);
-    },
-
-    async increment(id: string, amount: number): Promise<Book | null> {
-      const doc = await write(books.findOneAndUpdate(byId(id), { $inc: { stockQuantity: amount } }, after));
-      return doc && toBook(doc);
-    },
-
-    /** One conditional update: lowers stock by `amount` only while stock - amount >= floor. */
-    async decrementIfAtLeast(id: string, amount: number, floor: number): Promise<Book | null> {
+    async setStockReturningBefore(id: string, stockQuantity: number, session: Session): Promise<Book | null> {
       const doc = await write(
-        books.findOneAndUpdate({ ...byId(id), stockQuantity: { $gte: amount + floor } }, { $inc: { stockQuantity: -amount } }, after),
+        books.findOneAndUpdate(byId(id), { $set: { stockQuantity } }, { returnDocument: 'before', ...withoutKeys, session }),
+        session,
       );
       return doc && toBook(doc);
     },
 
-    async exists(id: string): Promise<boolean> {
-      return (await books.countDocuments(byId(id), { limit: 1 })) > 0;
+    async remove(id: string, session: Session): Promise<Book | null> {
+      const doc = await write(books.findOneAndDelete(byId(id), { ...withoutKeys, session }), session);
+      return doc && toBook(doc);
+    },
+
+    /**
+     * One conditional update: raises stock by `amount` only while the result stays within the shared
+     * schema's ceiling (docs/rules.md, Prices and quantities), checked in the filter so it stays atomic.
+     */
+    async incrementIfWithinCeiling(id: string, amount: number, session: Session): Promise<Book | null> {
+      const doc = await write(
+        books.findOneAndUpdate(
+          { ...byId(id), stockQuantity: { $lte: NUMBER_CEILING - amount } },
+          { $inc: { stockQuantity: amount } },
+          { ...after, session },
+        ),
+        session,
+      );
+      return doc && toBook(doc);
+    },
+
+    /** One conditional update: lowers stock by `amount` only while stock - amount >= floor. */
+    async decrementIfAtLeast(id: string, amount: number, floor: number, session: Session): Promise<Book | null> {
+      const doc = await write(
+        books.findOneAndUpdate(
+          { ...byId(id), stockQuantity: { $gte: amount + floor } },
+          { $inc: { stockQuantity: -amount } },
+          { ...after, session },
+        ),
+        session,
+      );
+      return doc && toBook(doc);
+    },
+
+    async exists(id: string, session?: Session): Promise<boolean> {
+      return (await books.countDocuments(byId(id), { limit: 1, session })) > 0;
     },
 
     /** The dashboard tiles (see `tiles` above). */

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/send-kept-json';
 import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
+import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
 import type { BooksService } from './books.service';
 
@@ -26,9 +27,10 @@ function assertCanSeeEmail(user: AuthUser, email: string): void {
 
 /**
  * The book calls. Reads are public, and answer the owner's e-mail only to a signed-in caller (`access.optional`);
- * every change needs the staff role (`access.staff`; a viewer gets 403).
+ * every change needs the staff role (`access.staff`; a viewer gets 403) and honours an Idempotency-Key: each
+ * creates something or changes stock or price (docs/rules.md, Idempotent writes).
  */
-export function createBooksRouter(service: BooksService, access: Access): Router {
+export function createBooksRouter(service: BooksService, access: Access, idempotency: Idempotency): Router {
   const router = Router();
   const params = IdParamsSchema;
   const { optional, signedIn, staff } = access;
@@ -67,37 +69,43 @@ export function createBooksRouter(service: BooksService, access: Access): Router
 
   router.post(
     '/book',
-    route({ auth: staff, body: NewBookSchema, status: 201 }, ({ user, body }) => service.add(user, body)),
+    route({ auth: staff, idempotency, body: NewBookSchema, status: 201 }, ({ user, body }) => service.add(user, body)),
   );
 
   router.put(
     '/bookupdate/:id',
-    route({ auth: staff, params, body: BookUpdateSchema }, ({ user, params, body }) => service.update(user, params.id, body)),
+    route({ auth: staff, idempotency, params, body: BookUpdateSchema }, ({ user, params, body }) => service.update(user, params.id, body)),
   );
 
   router.put(
     '/book/:id',
-    route({ auth: staff, params, body: BookQuantityPutSchema }, ({ user, params, body }) => service.setQuantity(user, params.id, body)),
+    route({ auth: staff, idempotency, params, body: BookQuantityPutSchema }, ({ user, params, body }) =>
+      service.setQuantity(user, params.id, body),
+    ),
   );
 
   router.put(
     '/bookprice/:id',
-    route({ auth: staff, params, body: BookPricePutSchema }, ({ user, params, body }) => service.setPrice(user, params.id, body)),
+    route({ auth: staff, idempotency, params, body: BookPricePutSchema }, ({ user, params, body }) =>
+      service.setPrice(user, params.id, body),
+    ),
   );
 
   router.delete(
     '/book/:id',
-    route({ auth: staff, params }, ({ user, params }) => service.remove(user, params.id)),
+    route({ auth: staff, idempotency, params }, ({ user, params }) => service.remove(user, params.id)),
   );
 
   router.post(
     '/book/:id/restock',
-    route({ auth: staff, params, body: RestockSchema }, ({ user, params, body }) => service.restock(user, params.id, body.amount)),
+    route({ auth: staff, idempotency, params, body: RestockSchema }, ({ user, params, body }) =>
+      service.restock(user, params.id, body.amount),
+    ),
   );
 
   router.post(
     '/book/:id/deliver',
-    route({ auth: staff, params, body: DeliverSchema }, ({ user, params, body }) =>
+    route({ auth: staff, idempotency, params, body: DeliverSchema }, ({ user, params, body }) =>
       service.deliver(user, params.id, body.amount, body.mode),
     ),
   );

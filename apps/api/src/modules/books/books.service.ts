@@ -1,6 +1,8 @@
-import { historyTask, type Book, type BookFields, type NewBook, type Stats } from '@book-warehouse/types';
-import { AppError, notFound } from '../../lib/errors';
+import { historyTask, NUMBER_CEILING, type Book, type BookFields, type NewBook, type Stats } from '@book-warehouse/types';
 import type { AuthUser, Caller } from '../../lib/auth-user';
+import type { Session, Transactions } from '../../lib/database-transaction';
+import { AppError, notFound } from '../../lib/errors';
+import { oneAtATimePerKey } from '../../lib/one-at-a-time';
 import type { HistoryService } from '../history/history.service';
 import type { BooksRepository, Page, Reader } from './books.repository';
 
@@ -30,23 +32,50 @@ function changedFields(book: Book, sent: Partial<BookFields>): Partial<BookField
  */
 const readerOf = (caller: Caller | undefined): Reader => ({ withEmail: caller !== undefined });
 
-export function createBooksService(deps: { books: BooksRepository; history: HistoryService }) {
-  const { books, history } = deps;
+/** What a book mutation did: the book to answer, and the history task it records (none for a change of nothing). */
+interface BookChange {
+  book: Book;
+  task?: string;
+}
+
+export function createBooksService(deps: { books: BooksRepository; history: HistoryService; transactions: Transactions }) {
+  const { books, history, transactions } = deps;
 
   const found = (book: Book | null): Book => {
     if (!book) throw notFound('Book');
     return book;
   };
 
-  /** A refused conditional update: 404 when the book is gone, else the rule's 409. */
-  const refused = async (id: string, message: string): Promise<never> => {
-    if (!(await books.exists(id))) throw notFound('Book');
-    throw new AppError('conflict', 409, message);
+  /** A refused conditional update: 404 when the book is gone, else the rule's error. */
+  const refused = async (id: string, session: Session, error: AppError): Promise<never> => {
+    if (!(await books.exists(id, session))) throw notFound('Book');
+    throw error;
+  };
+
+  const oneAtATime = oneAtATimePerKey();
+
+  /**
+   * The one way a book changes: `change` and the history entry it describes run in one transaction, so
+   * both commit or neither does (docs/decisions/008-transactions-and-idempotency.md), and no caller can
+   * forget the entry. An error thrown by `change` aborts it all.
+   *
+   * The changes of one book (`id`; none for a new one) take turns within this process. Two transactions that
+   * change the same book conflict, and all but one start again: 200 concurrent deliveries of one book then ran
+   * out of the deadline by the hundreds. Taking turns here, they conflict only with other instances' changes.
+   */
+  const mutate = (user: AuthUser, id: string | undefined, change: (session: Session) => Promise<BookChange>): Promise<Book> => {
+    const transaction = () =>
+      transactions.run(async (session) => {
+        const { book, task } = await change(session);
+        if (task) await history.record(user, book.bookName, task, session);
+        return book;
+      });
+    return id === undefined ? transaction() : oneAtATime(id.toLowerCase(), transaction);
   };
 
   return {
     list: (page: Page, caller: Caller | undefined) => books.cursor(page, readerOf(caller)),
-    get: async (id: string, caller: Caller | undefined) => found(await books.findById(id, readerOf(caller))),
+    get: async (id: string, caller: Caller | undefined) => found(await books.findById(id, { reader: readerOf(caller) })),
     byOwner: (email: string) => books.findByEmail(email),
     search: (text: string, page: Page, caller: Caller | undefined) => books.search(text, page, readerOf(caller)),
     async stats(): Promise<Stats> {
@@ -56,73 +85,83 @@ export function createBooksService(deps: { books: BooksRepository; history: Hist
       return { ...stats, price: Math.round(stats.price * 100) / 100 };
     },
 
-    async add(user: AuthUser, input: NewBook): Promise<Book> {
-      // The owner is the signed-in user, whatever e-mail the body carries (docs/rules.md, The original calls stay).
-      const book = await books.insert({ ...editable(input), email: user.email });
-      await history.record(user, book.bookName, historyTask.added);
-      return book;
-    },
+    add: (user: AuthUser, input: NewBook) =>
+      mutate(user, undefined, async (session) => ({
+        // The owner is the signed-in user, whatever e-mail the body carries (docs/rules.md, The original calls stay).
+        book: await books.insert({ ...editable(input), email: user.email }, session),
+        task: historyTask.added,
+      })),
 
     /**
      * Writes only the fields whose value changes: the original client sends the whole book back, and the
      * fields it merely echoes are neither written nor an update. A body that changes nothing is refused and
      * records nothing (docs/rules.md, Updates change something).
      */
-    async update(user: AuthUser, id: string, input: WithOwned<Partial<BookFields>>): Promise<Book> {
+    update(user: AuthUser, id: string, input: WithOwned<Partial<BookFields>>): Promise<Book> {
       assertSameId(id, input._id);
-      const changes = changedFields(found(await books.findById(id)), editable(input));
-      if (!Object.keys(changes).length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the book');
-      const book = found(await books.update(id, changes));
-      await history.record(user, book.bookName, historyTask.updated);
-      return book;
+      return mutate(user, id, async (session) => {
+        const changes = changedFields(found(await books.findById(id, { session })), editable(input));
+        if (!Object.keys(changes).length)
+          throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the book');
+        return { book: found(await books.update(id, changes, session)), task: historyTask.updated };
+      });
     },
 
     /** The original client's PUT /book/{id}: sets the new total and logs the change it made. */
-    async setQuantity(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { stockQuantity: number }>): Promise<Book> {
+    setQuantity(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { stockQuantity: number }>): Promise<Book> {
       assertSameId(id, input._id);
-      const before = found(await books.setStockReturningBefore(id, input.stockQuantity));
-      const change = input.stockQuantity - before.stockQuantity;
-      if (change !== 0) {
-        await history.record(user, before.bookName, change > 0 ? historyTask.restocked(change) : historyTask.delivered(-change));
-      }
-      return { ...before, stockQuantity: input.stockQuantity };
+      return mutate(user, id, async (session) => {
+        const before = found(await books.setStockReturningBefore(id, input.stockQuantity, session));
+        const change = input.stockQuantity - before.stockQuantity;
+        return {
+          book: { ...before, stockQuantity: input.stockQuantity },
+          task: change === 0 ? undefined : change > 0 ? historyTask.restocked(change) : historyTask.delivered(-change),
+        };
+      });
     },
 
-    async setPrice(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { price: number }>): Promise<Book> {
+    setPrice(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { price: number }>): Promise<Book> {
       assertSameId(id, input._id);
-      const book = found(await books.update(id, { price: input.price }));
-      await history.record(user, book.bookName, historyTask.priceUpdated(input.price));
-      return book;
+      return mutate(user, id, async (session) => ({
+        book: found(await books.update(id, { price: input.price }, session)),
+        task: historyTask.priceUpdated(input.price),
+      }));
     },
 
-    async remove(user: AuthUser, id: string): Promise<Book> {
-      const book = found(await books.remove(id));
-      await history.record(user, book.bookName, historyTask.deleted);
-      return book;
-    },
+    remove: (user: AuthUser, id: string) =>
+      mutate(user, id, async (session) => ({ book: found(await books.remove(id, session)), task: historyTask.deleted })),
 
-    async restock(user: AuthUser, id: string, amount: number): Promise<Book> {
-      const book = found(await books.increment(id, amount));
-      await history.record(user, book.bookName, historyTask.restocked(amount));
-      return book;
-    },
+    /** Refused with a 400 naming `amount` when the stock would pass the shared ceiling (docs/rules.md, Prices and quantities). */
+    restock: (user: AuthUser, id: string, amount: number) =>
+      mutate(user, id, async (session) => ({
+        book:
+          (await books.incrementIfWithinCeiling(id, amount, session)) ??
+          (await refused(
+            id,
+            session,
+            new AppError('validation_failed', 400, `Cannot add ${amount}: stockQuantity would exceed ${NUMBER_CEILING}`, {
+              amount: `would take stockQuantity above ${NUMBER_CEILING}`,
+            }),
+          )),
+        task: historyTask.restocked(amount),
+      })),
 
     /**
      * The spec's delivery rules: on the quantity screen the stock after delivery must stay above 0;
      * the card's one-click delivery is allowed while stock is above 0 (it may reach 0).
      */
-    async deliver(user: AuthUser, id: string, amount: number, mode?: 'card'): Promise<Book> {
+    deliver(user: AuthUser, id: string, amount: number, mode?: 'card'): Promise<Book> {
       const floor = mode === 'card' ? 0 : 1;
-      const book =
-        (await books.decrementIfAtLeast(id, amount, floor)) ??
-        (await refused(
-          id,
-          mode === 'card'
-            ? `Cannot deliver ${amount}: the book is out of stock`
-            : `Cannot deliver ${amount}: the stock after delivery must stay above 0`,
-        ));
-      await history.record(user, book.bookName, historyTask.delivered(amount));
-      return book;
+      const message =
+        mode === 'card'
+          ? `Cannot deliver ${amount}: the book is out of stock`
+          : `Cannot deliver ${amount}: the stock after delivery must stay above 0`;
+      return mutate(user, id, async (session) => ({
+        book:
+          (await books.decrementIfAtLeast(id, amount, floor, session)) ??
+          (await refused(id, session, new AppError('conflict', 409, message))),
+        task: historyTask.delivered(amount),
+      }));
     },
   };
 }

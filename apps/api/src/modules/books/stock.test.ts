@@ -1,8 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { BookSchema, type Book } from '@book-warehouse/types';
-import { addBook, apiError, bearer, readBook, readHistory, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
+import { BookSchema, NUMBER_CEILING, type Book } from '@book-warehouse/types';
+import {
+  addBook,
+  apiError,
+  bearer,
+  postJson,
+  readBook,
+  readHistory,
+  UNKNOWN_ID,
+  useListeningServer,
+  useTestApp,
+  useTestUsers,
+} from '../../../test/helpers';
 
 // The atomic stock movements: restock, the delivery rules, and concurrent movements that lose nothing.
 
@@ -27,6 +36,28 @@ describe('POST /api/book/:id/restock', () => {
 
   it('answers 404 for an unknown book', async () => {
     await request(ctx.app).post(`/api/book/${UNKNOWN_ID}/restock`).set(bearer(staff)).send({ amount: 1 }).expect(404);
+  });
+
+  it('raises the stock up to the ceiling of the shared schema exactly', async () => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: NUMBER_CEILING - 5 });
+    const res = await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 5 }).expect(200);
+    expect(BookSchema.parse(res.body).stockQuantity).toBe(NUMBER_CEILING);
+  });
+
+  it.each([
+    ['one past the ceiling', NUMBER_CEILING - 5, 6],
+    ['a full stock', NUMBER_CEILING, 1],
+    ['the largest amount onto a stock of 1', 1, NUMBER_CEILING],
+  ])('answers 400 naming amount for %s, and changes and records nothing', async (_label, stockQuantity, amount) => {
+    const book = await addBook(ctx.app, staff, { stockQuantity });
+    const res = await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount }).expect(400);
+    expect(apiError(res.body)).toMatchObject({
+      code: 'validation_failed',
+      message: `Cannot add ${amount}: stockQuantity would exceed 1000000000`,
+      fields: { amount: 'would take stockQuantity above 1000000000' },
+    });
+    expect(await readBook(ctx.app, book._id)).toEqual(book);
+    expect((await readHistory(ctx.app, staff)).map((e) => e.task)).toEqual(['Added']);
   });
 });
 
@@ -82,23 +113,8 @@ describe('POST /api/book/:id/deliver', () => {
 });
 
 describe('concurrent stock movements', () => {
-  let server: http.Server;
-  let base: string;
-
-  // One real listening server, so the requests truly overlap instead of each starting its own.
-  beforeAll(async () => {
-    server = http.createServer(ctx.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...bearer(staff), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const served = useListeningServer(() => ctx.app);
+  const post = (path: string, body: unknown) => postJson(`${served.base}${path}`, staff, body);
 
   it('40 deliveries of 1 against a stock of 30 leave exactly 1 and record exactly 29 entries', async () => {
     const book: Book = await addBook(ctx.app, staff, { stockQuantity: 30 });
@@ -112,6 +128,19 @@ describe('concurrent stock movements', () => {
     expect((await readBook(ctx.app, book._id))?.stockQuantity).toBe(1);
     const delivered = (await readHistory(ctx.app, staff)).filter((e) => e.task === 'Deleverd 1 Quantity');
     expect(delivered).toHaveLength(29);
+  });
+
+  it('100 one-click deliveries against a stock of 50 succeed exactly 50 times, each with its entry', async () => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 50 });
+
+    const statuses = (
+      await Promise.all(Array.from({ length: 100 }, () => post(`/api/book/${book._id}/deliver`, { amount: 1, mode: 'card' })))
+    ).map((r) => r.status);
+
+    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(50);
+    expect((await readBook(ctx.app, book._id))?.stockQuantity).toBe(0);
+    expect((await readHistory(ctx.app, staff)).filter((e) => e.task === 'Deleverd 1 Quantity')).toHaveLength(50);
   });
 
   it('counts every one of 25 concurrent restocks', async () => {

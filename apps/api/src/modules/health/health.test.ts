@@ -49,6 +49,8 @@ function appWith(deps: { db?: Db; shuttingDown?: boolean }) {
   return createApp({
     db: deps.db ?? ctx.db,
     ping: () => ctx.database.ping(),
+    transactions: ctx.database.transactions,
+    changes: ctx.changes,
     verifier: { verify: () => Promise.reject(new Error('no token needed here')) },
     clock: () => new Date(),
     logger: createLogger('silent'),

@@ -1,5 +1,7 @@
 import type { ClientSession, Collection, Db, WithId } from 'mongodb';
 import type { HistoryEntry } from '@book-warehouse/types';
+import type { Change } from '../../lib/database-changes';
+import type { Session } from '../../lib/database-transaction';
 
 interface HistoryDoc {
   email: string;
@@ -15,11 +17,16 @@ const toEntry = ({ _id, createdAt, ...rest }: WithId<HistoryDoc>): HistoryEntry 
   createdAt: createdAt.toISOString(),
 });
 
+/** A new history entry reported by the change stream, as GET /histories lists it; undefined for any other change. */
+export const historyChangeEvent = (change: Change): HistoryEntry | undefined =>
+  change.op === 'insert' && change.doc ? toEntry(change.doc as WithId<HistoryDoc>) : undefined;
+
 export function createHistoryRepository(db: Db) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
   return {
-    async insert(doc: HistoryDoc, options: { session?: ClientSession } = {}): Promise<HistoryEntry> {
-      const { insertedId } = await histories.insertOne({ ...doc }, options);
+    /** Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event). */
+    async insert(doc: HistoryDoc, session: Session): Promise<HistoryEntry> {
+      const { insertedId } = await histories.insertOne({ ...doc }, { session });
       return toEntry({ ...doc, _id: insertedId });
     },
     /** Newest first. */

@@ -2,10 +2,11 @@ import { Router } from 'express';
 import { ListHistoriesQuerySchema, NewSignInHistorySchema } from '@book-warehouse/types';
 import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
+import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
 import type { HistoryService } from './history.service';
 
-export function createHistoryRouter(service: HistoryService, access: Access): Router {
+export function createHistoryRouter(service: HistoryService, access: Access, idempotency: Idempotency): Router {
   const router = Router();
   // Viewers read the history too (docs/decisions/009-roles.md).
   router.get(
@@ -17,7 +18,7 @@ export function createHistoryRouter(service: HistoryService, access: Access): Ro
   // every account, viewers included: signing in is not a change of stock (docs/decisions/009-roles.md).
   router.post(
     '/histories',
-    route({ auth: access.signedIn, body: NewSignInHistorySchema, status: 201 }, ({ user, body }) =>
+    route({ auth: access.signedIn, idempotency, body: NewSignInHistorySchema, status: 201 }, ({ user, body }) =>
       service.recordSignIn(user, body.task, body.bookName),
     ),
   );

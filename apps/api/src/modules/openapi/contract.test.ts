@@ -203,6 +203,12 @@ const CASES: Record<string, Case[]> = {
     { name: 'the last admin made staff', status: 409, call: asAdmin('put', (f) => `/users/${f.other.uid}/role`, { role: 'staff' }) },
     { name: 'without a token', status: 401, call: anonymous('put', (f) => `/users/${f.staff.uid}/role`, { role: 'staff' }) },
   ],
+  // The 200 is a text/event-stream that stays open (its events: modules/books/instances.test.ts); here, the
+  // JSON answers the document lists for the call.
+  streamEvents: [
+    { name: 'without a token', status: 401, call: anonymous('get', '/events') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/events') },
+  ],
   getOpenApiDocument: [
     { name: 'the document', status: 200, call: anonymous('get', '/openapi.json') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/openapi.json') },

@@ -78,6 +78,7 @@ describe('GET /api/openapi.json', () => {
         'post /book/{id}/restock',
         'post /book/{id}/deliver',
         'get /stats',
+        'get /events',
         'post /token',
         'get /health',
         'get /health/live',
@@ -206,5 +207,39 @@ describe('GET /api/openapi.json', () => {
       const limited = !path.startsWith('/health') && path !== '/openapi.json';
       expect({ path, limited: '429' in op.responses }).toEqual({ path, limited });
     }
+  });
+  it('gives every write that creates something or changes stock or price the Idempotency-Key header, 409 and 422', () => {
+    const keyed = operations(doc)
+      .filter(({ op }) =>
+        (op as { parameters?: Array<{ name: string; in: string }> }).parameters?.some(
+          (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+        ),
+      )
+      .map(({ path, method }) => `${method} ${path}`)
+      .sort();
+    expect(keyed).toEqual(
+      [
+        'post /book',
+        'put /bookupdate/{id}',
+        'put /book/{id}',
+        'put /bookprice/{id}',
+        'delete /book/{id}',
+        'post /book/{id}/restock',
+        'post /book/{id}/deliver',
+        'post /review',
+        'post /histories',
+      ].sort(),
+    );
+    for (const name of keyed) {
+      const [method, path] = name.split(' ') as [string, string];
+      const op = (doc.paths as Record<string, Record<string, OperationObject>>)[path]![method]!;
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
+
+  it('describes GET /events as a stream of server-sent events for signed-in users', () => {
+    const op = (doc.paths as Record<string, Record<string, OperationObject>>)['/events']!['get']!;
+    expect(op.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op.responses['200']!.content!)).toEqual(['text/event-stream']);
   });
 });

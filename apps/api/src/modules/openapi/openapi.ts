@@ -3,6 +3,7 @@ import {
   AccountSchema,
   ApiErrorSchema,
   ApiTokenSchema,
+  BookChangeEventSchema,
   BookPricePutSchema,
   BookQuantityPutSchema,
   BookSchema,
@@ -11,7 +12,11 @@ import {
   DeliverSchema,
   HealthSchema,
   HistoryEntrySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyKeySchema,
   IdParamsSchema,
+  LIVE_EVENTS,
   LivenessSchema,
   ListBooksQuerySchema,
   ListHistoriesQuerySchema,
@@ -56,6 +61,7 @@ const COMPONENTS = {
   Account: [AccountSchema, 'output'],
   SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
+  BookChangeEvent: [BookChangeEventSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -73,7 +79,10 @@ interface Operation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: ComponentName;
-  ok: { status: number; schema?: ComponentName; array?: boolean; description: string };
+  /** What a success answers: JSON of a named schema, or (`stream`) server-sent events. */
+  ok: { status: number; schema?: ComponentName; array?: boolean; stream?: boolean; description: string };
+  /** Honours an Idempotency-Key header (middleware/idempotency.ts): 409 while in flight, 422 for another request. */
+  idempotent?: boolean;
   /** Statuses beyond the ones implied by auth, input, id and method. */
   errors?: number[];
   /** Does not touch MongoDB, so it cannot answer 503. */
@@ -135,6 +144,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'addBook',
     method: 'post',
     path: '/book',
+    idempotent: true,
     summary: 'Add a book; the owner is the caller; records "Added"',
     auth: true,
     body: 'NewBook',
@@ -144,6 +154,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'updateBook',
     method: 'put',
     path: '/bookupdate/:id',
+    idempotent: true,
     summary: 'Edit a book (every field optional); records "Updated"',
     auth: true,
     params: id,
@@ -154,6 +165,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'setBookQuantity',
     method: 'put',
     path: '/book/:id',
+    idempotent: true,
     summary: "Set the stock total (the original client's call); records the change",
     auth: true,
     params: id,
@@ -164,6 +176,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'setBookPrice',
     method: 'put',
     path: '/bookprice/:id',
+    idempotent: true,
     summary: 'Set the price; records "Price Updated to {n}"',
     auth: true,
     params: id,
@@ -174,6 +187,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'deleteBook',
     method: 'delete',
     path: '/book/:id',
+    idempotent: true,
     summary: 'Delete a book; records "Deleted"',
     auth: true,
     params: id,
@@ -183,6 +197,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'restockBook',
     method: 'post',
     path: '/book/:id/restock',
+    idempotent: true,
     summary: 'Raise the stock by amount, atomically; records "Added {n} Quantity"',
     auth: true,
     params: id,
@@ -193,6 +208,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'deliverBook',
     method: 'post',
     path: '/book/:id/deliver',
+    idempotent: true,
     summary: 'Lower the stock by amount, atomically, while stock - amount > 0 (mode "card": >= 0); records "Deleverd {n} Quantity"',
     auth: true,
     params: id,
@@ -213,10 +229,28 @@ const OPERATIONS: readonly Operation[] = [
     id: 'recordSignIn',
     method: 'post',
     path: '/histories',
+    idempotent: true,
     summary: 'Record a sign-in event; the e-mail comes from the token',
     auth: true,
     body: 'NewSignInHistory',
     ok: { status: 201, schema: 'HistoryEntry', description: 'The stored entry' },
+  },
+  {
+    id: 'streamEvents',
+    method: 'get',
+    path: '/events',
+    summary: 'Live updates: server-sent events of every change of the books and the history, made through any API instance',
+    auth: true,
+    ok: {
+      status: 200,
+      stream: true,
+      description:
+        `A text/event-stream that stays open. Events: "${LIVE_EVENTS.book}" (data: BookChangeEvent), "${LIVE_EVENTS.history}" ` +
+        `(data: HistoryEntry), "${LIVE_EVENTS.reset}" (the changes since Last-Event-ID are no longer known: read everything again). ` +
+        'Each book and history event has an id; a client that reconnects sends the last one as Last-Event-ID and receives what it ' +
+        'missed. A comment line every 15 s keeps the stream alive; the server ends a stream after 30 minutes and the client ' +
+        'reconnects with a fresh token. EventSource cannot send the Authorization header: read it with fetch.',
+    },
   },
   {
     id: 'getReviewCount',
@@ -237,6 +271,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'postReview',
     method: 'post',
     path: '/review',
+    idempotent: true,
     summary: "Post a comment; name, avatar and time are the server's",
     auth: true,
     body: 'NewReview',
@@ -359,9 +394,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'No valid token',
   403: "Not allowed for this user, or the account's role does not allow it",
   404: 'No such book',
-  409: 'The rule refuses the change (the stock rule, the last admin); nothing was changed',
+  409:
+    'Refused, and nothing was changed: the rule forbids it (the stock rule, the last admin), or a request with the same ' +
+    'Idempotency-Key is still running (retry after Retry-After seconds)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
+  422: 'This Idempotency-Key was used for another request (another method, path or body); nothing was changed',
   429: 'Too many requests from this client address (reads) or account (writes); see the RateLimit headers',
   503: 'The database is unavailable; retry after Retry-After seconds',
 };
@@ -370,6 +408,31 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'Remaining requests and seconds to reset, per limit (IETF draft 8)', schema: { type: 'string' } },
   'RateLimit-Policy': { description: 'The quotas: "reads", "unbounded-reads", "writes"', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds until requests are accepted again', schema: { type: 'integer' } },
+};
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes the write safe to repeat (IETF httpapi draft): the same key and request from the same user within 24 hours ' +
+    `answers the first answer again, with ${IDEMPOTENT_REPLAYED_HEADER}: true, and changes nothing. A fresh key (a UUID) per user action.`,
+  schema: jsonSchema(IdempotencyKeySchema, 'output'),
+};
+
+const LAST_EVENT_ID_PARAMETER = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description: 'The id of the last event received: the stream starts with the events missed since',
+  schema: { type: 'string' },
+};
+
+const REPLAYED_HEADER = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: `"true" when this is the stored answer of an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}`,
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
@@ -397,6 +460,7 @@ function errorStatuses(op: Operation): number[] {
   if (op.auth || accessOf(op) === 'optional') statuses.add(401);
   if (accessOf(op) === 'staff' || accessOf(op) === 'admin') statuses.add(403);
   if (op.params?.shape.id) statuses.add(404);
+  if (op.idempotent) [409, 422].forEach((status) => statuses.add(status));
   // Every write passes through the JSON parser, with or without a body schema.
   if (op.method !== 'get') [413, 415].forEach((status) => statuses.add(status));
   // Every call but the health checks and this document is rate limited (modules/rate-limits).
@@ -408,7 +472,13 @@ function errorStatuses(op: Operation): number[] {
 function responses(op: Operation) {
   const okSchema = op.ok.schema && (op.ok.array ? { type: 'array', items: ref(op.ok.schema) } : ref(op.ok.schema));
   const result: Record<string, unknown> = {
-    [op.ok.status]: { description: op.ok.description, content: { 'application/json': { schema: okSchema ?? { type: 'object' } } } },
+    [op.ok.status]: {
+      description: op.ok.description,
+      ...(op.idempotent ? { headers: REPLAYED_HEADER } : {}),
+      content: op.ok.stream
+        ? { 'text/event-stream': { schema: { type: 'string' } } }
+        : { 'application/json': { schema: okSchema ?? { type: 'object' } } },
+    },
   };
   for (const status of errorStatuses(op)) {
     result[status] = {
@@ -440,7 +510,12 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
       // Explicit on every operation: a public call says so with an empty list.
       security: access ? SECURITY[access] : [],
       ...(access ? { description: ACCESS_DESCRIPTIONS[access], 'x-required-role': access } : {}),
-      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
+      parameters: [
+        ...parameters(op.params, 'path'),
+        ...parameters(op.query, 'query'),
+        ...(op.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+        ...(op.ok.stream ? [LAST_EVENT_ID_PARAMETER] : []),
+      ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       responses: responses(op),
     };

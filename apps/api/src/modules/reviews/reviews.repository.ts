@@ -1,6 +1,7 @@
 import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
 import { insertAbsent } from '../../lib/database';
 import { REVIEWS_PER_PAGE, type Review } from '@book-warehouse/types';
+import type { Session } from '../../lib/database-transaction';
 
 export interface ReviewDoc {
   name: string;
@@ -28,8 +29,8 @@ export function createReviewsRepository(db: Db) {
         .toArray();
       return docs.map(toReview);
     },
-    async insert(doc: ReviewDoc): Promise<Review> {
-      const { insertedId } = await reviews.insertOne({ ...doc });
+    async insert(doc: ReviewDoc, session: Session): Promise<Review> {
+      const { insertedId } = await reviews.insertOne({ ...doc }, { session });
       return toReview({ ...doc, _id: insertedId });
     },
     async isEmpty(): Promise<boolean> {

@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { NewReviewSchema, ReviewsQuerySchema } from '@book-warehouse/types';
 import type { Access } from '../../middleware/access';
+import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
 import type { ReviewsService } from './reviews.service';
 
-export function createReviewsRouter(service: ReviewsService, access: Access): Router {
+export function createReviewsRouter(service: ReviewsService, access: Access, idempotency: Idempotency): Router {
   const router = Router();
   router.get(
     '/reviewCount',
@@ -17,7 +18,7 @@ export function createReviewsRouter(service: ReviewsService, access: Access): Ro
   // Any account may comment, viewers included (docs/decisions/009-roles.md).
   router.post(
     '/review',
-    route({ auth: access.signedIn, body: NewReviewSchema, status: 201 }, ({ user, body }) => service.post(user, body)),
+    route({ auth: access.signedIn, idempotency, body: NewReviewSchema, status: 201 }, ({ user, body }) => service.post(user, body)),
   );
   return router;
 }

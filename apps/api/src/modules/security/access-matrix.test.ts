@@ -39,6 +39,8 @@ const ENDPOINTS: Endpoint[] = [
     call: (app, _book, owner) => request(app).get(`/api/book?email=${encodeURIComponent(owner.email)}`),
   },
   { name: 'GET /histories', ok: 200, call: (app) => request(app).get('/api/histories') },
+  // The app below ends each event stream after 100 ms, so that the answer completes.
+  { name: 'GET /events', ok: 200, call: (app) => request(app).get('/api/events') },
   { name: 'POST /book', ok: 201, call: (app) => request(app).post('/api/book').send(newBook()) },
   {
     name: 'PUT /bookupdate/:id',
@@ -77,7 +79,7 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-const ctx = useTestApp();
+const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 100 } } });
 const [owner, other] = useTestUsers('Olive Owner', 'Oscar Other');
 
 async function freshBook(): Promise<Book> {

@@ -1,25 +1,11 @@
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createApp } from '../../app';
-import { createLogger } from '../../lib/logger';
-import { apiError, bearer, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
+import { apiError, bearer, capturedLogger, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books'] });
 const [staff] = useTestUsers('Rita Staff');
 
 const bookCount = async () => ((await request(ctx.app).get('/api/books').expect(200)).body as unknown[]).length;
-
-/** A logger whose JSON lines are kept for the test to read. */
-function capturedLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger('debug', stream), lines };
-}
 
 describe('security headers (helmet)', () => {
   it.each(['/api/books', '/api/nope'])('sends a strict CSP and the usual hardening headers on %s', async (path) => {
@@ -221,6 +207,8 @@ describe('an unexpected error', () => {
     const app = createApp({
       db: ctx.db,
       ping: ctx.database.ping,
+      transactions: ctx.database.transactions,
+      changes: ctx.changes,
       verifier: { verify: () => Promise.reject(new Error('verifier exploded')) },
       clock: () => new Date(),
       logger,

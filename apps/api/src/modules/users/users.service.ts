@@ -79,7 +79,7 @@ export function createUsersService(deps: { users: UsersRepository; history: Hist
         await users.setRole(uid, 'admin');
         throw new AppError('conflict', 409, `${target.email} is the last admin; make another account admin first`);
       }
-      await history.record(admin, target.email, roleChangedTask(target.email, role));
+      await history.recordAlone(admin, target.email, roleChangedTask(target.email, role));
       return toAccount({ ...before, role });
     },
   };

@@ -44,9 +44,9 @@ describe('Manage Team for an admin', () => {
     await userEvent.click(save);
 
     expect(await screen.findByText('Role of vic@example.com set to staff')).toBeInTheDocument();
-    const [[url, init]] = puts(fetchMock) as [[RequestInfo, RequestInit]];
-    expect(String(url)).toBe('/api/users/uid-vic/role');
-    expect(JSON.parse(String(init.body))).toEqual({ role: 'staff' });
+    const [[url, init]] = puts(fetchMock) as [[string, RequestInit]];
+    expect(url).toBe('/api/users/uid-vic/role');
+    expect(JSON.parse(init.body as string)).toEqual({ role: 'staff' });
   });
 
   it("shows the server's refusal (the last admin) and puts the select back", async () => {

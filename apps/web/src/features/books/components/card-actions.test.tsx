@@ -53,7 +53,7 @@ describe('CardActions for staff', () => {
     expect(await screen.findByText('Books Delevard successfully!!!')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe(`/api/book/${book._id}/deliver`);
-    expect(JSON.parse(String(init?.body))).toEqual({ amount: 1, mode: 'card' });
+    expect(JSON.parse(init?.body as string)).toEqual({ amount: 1, mode: 'card' });
   });
 });
 

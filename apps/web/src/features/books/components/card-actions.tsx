@@ -20,9 +20,9 @@ export function CardActions({ book }: { book: Book }) {
 
   const toLogin = () => navigate(paths.login, { state: { from: paths.dashboard.manageItems } satisfies FromState });
   const onDeliver = () => {
-    if (!user) toLogin();
+    if (!user) void toLogin();
     else if (canChangeStock) change.deliverOne();
-    else navigate(paths.dashboard.quantity);
+    else void navigate(paths.dashboard.quantity);
   };
 
   return (

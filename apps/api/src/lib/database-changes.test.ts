@@ -1,0 +1,96 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MongoMemoryServer } from 'mongodb-memory-server-core';
+import { capturedLogger } from '../../test/helpers';
+import { connectDatabase, type Database } from './database';
+import { watchChanges, type Change, type ChangeFeed } from './database-changes';
+import { mongodBinary, startEmbeddedMongo, type EmbeddedMongo } from './mongo';
+
+// The change feed that the caches and the live events listen to (docs/decisions/008-transactions-and-idempotency.md).
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await sleep(10);
+  }
+}
+
+describe('on a replica set', () => {
+  let mongo: EmbeddedMongo;
+  let database: Database;
+  let feed: ChangeFeed;
+  const seen: Change[] = [];
+  let closed = 0;
+
+  beforeAll(async () => {
+    mongo = await startEmbeddedMongo();
+    database = await connectDatabase(mongo.uri, 'changes');
+    await database.db.createCollection('books');
+    feed = watchChanges(database.db, { collections: ['books'], logger: capturedLogger().logger });
+    feed.subscribe({ change: (change) => void seen.push(change), close: () => void closed++ });
+    await until(() => feed.live);
+  });
+  afterAll(async () => {
+    await feed.close();
+    await database.close();
+    await mongo.stop();
+  });
+
+  it('tells of each committed change of a watched collection, and of no other', async () => {
+    const books = database.db.collection('books');
+    const { insertedId } = await books.insertOne({ name: 'Watched', stock: 1 });
+    await database.db.collection('elsewhere').insertOne({ name: 'Not watched' });
+    await books.updateOne({ _id: insertedId }, { $set: { stock: 2 }, $unset: { name: '' } });
+    await until(() => seen.length >= 2);
+    expect(seen.map(({ collection, op, changed }) => ({ collection, op, changed }))).toEqual([
+      { collection: 'books', op: 'insert', changed: undefined },
+      { collection: 'books', op: 'update', changed: ['stock', 'name'] },
+    ]);
+    expect(seen[1]!.doc).toEqual({ _id: insertedId, stock: 2 });
+  });
+
+  it('is caught up once it has told of every write acknowledged before the question', async () => {
+    await database.db.collection('books').insertOne({ name: 'Just written' });
+    // Asked right after the write, it may or may not have arrived; once it has, the feed says so.
+    await until(() => feed.caughtUp());
+    expect(seen.at(-1)?.doc).toMatchObject({ name: 'Just written' });
+  });
+
+  it('answers the changes after a token it keeps, and undefined for one it does not know', async () => {
+    const before = seen.length;
+    await database.db.collection('books').insertMany([{ name: 'One' }, { name: 'Two' }]);
+    await until(() => seen.length === before + 2);
+    expect(feed.since(seen[before]!.token)?.map((change) => change.doc?.['name'])).toEqual(['Two']);
+    expect(feed.since('unknown')).toBeUndefined();
+  });
+
+  it('tells its listeners when it closes, and is then not live', async () => {
+    const other = watchChanges(database.db, { collections: ['books'], logger: capturedLogger().logger });
+    let told = false;
+    other.subscribe({ change: () => undefined, close: () => void (told = true) });
+    await other.close();
+    expect({ told, live: other.live, closedBefore: closed }).toEqual({ told: true, live: false, closedBefore: 0 });
+  });
+});
+
+describe('on a standalone server, which has no change streams', () => {
+  it('stays not live, is never caught up, and warns once', async () => {
+    const standalone = await MongoMemoryServer.create({ binary: mongodBinary(), instance: { storageEngine: 'wiredTiger' } });
+    const database = await connectDatabase(standalone.getUri(), 'changes');
+    const { logger, lines } = capturedLogger();
+    const feed = watchChanges(database.db, { collections: ['books'], logger });
+    try {
+      await until(() => lines.some((line) => line['level'] === 40));
+      await sleep(1500); // no second attempt, no second warning
+      expect(lines.filter((line) => line['level'] === 40).map((line) => line['msg'])).toEqual([
+        expect.stringContaining('MongoDB runs as a standalone server'),
+      ]);
+      expect(feed.live).toBe(false);
+      expect(await feed.caughtUp()).toBe(false);
+    } finally {
+      await feed.close();
+      await database.close();
+      await standalone.stop();
+    }
+  });
+});

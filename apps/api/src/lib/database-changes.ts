@@ -1,0 +1,228 @@
+import {
+  MongoServerError,
+  type ChangeStream,
+  type ChangeStreamDocument,
+  type Db,
+  type Document,
+  type ResumeToken,
+  type Timestamp,
+} from 'mongodb';
+import type { Logger } from './logger';
+import { sharedFreshRead } from './shared-fresh-read';
+
+/** One committed change of a watched collection, as the change stream reported it. */
+export interface Change {
+  /** The change's resume token, as text: the event id of the live stream, the same on every instance. */
+  token: string;
+  collection: string;
+  op: 'insert' | 'update' | 'replace' | 'delete';
+  /** The changed document's `_id`. */
+  documentKey: Document['_id'];
+  /** The document after the change (looked up for an update); absent for a delete or a document gone since. */
+  doc?: Document;
+  /** The fields an update set or removed. */
+  changed?: string[];
+}
+
+export interface ChangeListener {
+  change(change: Change): void;
+  /** Changes may have been missed (the stream restarted without its resume point): read everything afresh. */
+  reset?(): void;
+  /** The feed is closing (shutdown): end what depends on it. */
+  close?(): void;
+}
+
+export interface ChangeFeed {
+  /** True while the change stream runs; when false, caches must not count on hearing of every write. */
+  readonly live: boolean;
+  /**
+   * True when every write that a majority of the replica set had committed at the time of the call has
+   * reached the listeners: the stream has reported a point in the oplog at least as late as the replica set's
+   * majority commit point, asked for after the call. A cache kept until the next change may then answer.
+   */
+  caughtUp(): Promise<boolean>;
+  /** Answers a function that unsubscribes. */
+  subscribe(listener: ChangeListener): () => void;
+  /** The changes after the one whose token is given, if it is among the last REPLAY_LIMIT; else undefined. */
+  since(token: string): Change[] | undefined;
+  close(): Promise<void>;
+}
+
+/** How many recent changes are kept for clients that reconnect with a Last-Event-ID. */
+const REPLAY_LIMIT = 1000;
+const FIRST_RETRY_MS = 500;
+/**
+ * How long the server holds a read of the stream open while there is no change: its default, which the driver
+ * refuses to set beside timeoutMS 0.
+ */
+const AWAIT_MS = 1000;
+const STALL_MS = 5 * AWAIT_MS;
+const MAX_RETRY_MS = 30_000;
+/** The server's answer when change streams cannot run: a standalone mongod, not a replica set. */
+const NOT_A_REPLICA_SET = 40573;
+/** The server cannot resume from the token: CappedPositionLost, InvalidResumeToken, ChangeStreamFatalError, ChangeStreamHistoryLost. */
+const RESUME_POINT_LOST = new Set([136, 260, 280, 286]);
+
+/**
+ * A resume token's cluster time. Tokens (MongoDB 4.0 and later) are hex text whose first byte, 0x82, tags a
+ * BSON timestamp stored as 4 bytes of seconds and 4 bytes of increment: that order is what makes tokens sort
+ * by time. Undefined for a token of another form (the caches then read afresh: never wrong, only slower).
+ */
+function tokenTime(token: ResumeToken): { t: number; i: number } | undefined {
+  const data = (token as { _data?: unknown } | null)?._data;
+  if (typeof data !== 'string' || !/^82[0-9A-Fa-f]{16}/.test(data)) return undefined;
+  return { t: parseInt(data.slice(2, 10), 16), i: parseInt(data.slice(10, 18), 16) };
+}
+
+const notBefore = (a: { t: number; i: number }, b: Timestamp) => a.t > b.t || (a.t === b.t && a.i >= b.i);
+
+type DocumentChange = Extract<ChangeStreamDocument, { operationType: Change['op'] }>;
+const DOCUMENT_CHANGES: readonly string[] = ['insert', 'update', 'replace', 'delete'] satisfies Change['op'][];
+const isDocumentChange = (event: ChangeStreamDocument): event is DocumentChange => DOCUMENT_CHANGES.includes(event.operationType);
+
+function describe(event: DocumentChange): Change {
+  const update = event.operationType === 'update' ? event.updateDescription : undefined;
+  return {
+    token: (event._id as { _data: string })._data,
+    collection: event.ns.coll,
+    op: event.operationType,
+    documentKey: event.documentKey._id,
+    doc: ('fullDocument' in event && event.fullDocument) || undefined,
+    changed: update && [...Object.keys(update.updatedFields ?? {}), ...(update.removedFields ?? [])],
+  };
+}
+
+/**
+ * Watches `collections` of `db` through one change stream (one resume order for all of them) and tells the
+ * listeners of every committed change. After an error, or a silence that shows it is stuck, it starts again
+ * where it stopped (its resume token), with a growing delay; if that point is gone from the oplog, it starts
+ * from now and tells the listeners to reset. On a standalone server, where change streams cannot run, it logs
+ * a warning once and stays not live.
+ */
+export function watchChanges(db: Db, options: { collections: string[]; logger: Logger }): ChangeFeed {
+  const { logger } = options;
+  const listeners = new Set<ChangeListener>();
+  const recent: Change[] = [];
+  let stream: ChangeStream | undefined;
+  let token: ResumeToken | undefined;
+  let seen: { t: number; i: number } | undefined;
+  let live = false;
+  let resetPending = false;
+  let closed = false;
+  let heardAt = 0;
+  let retryMs = FIRST_RETRY_MS;
+  let retry: NodeJS.Timeout | undefined;
+
+  const tell = (call: (listener: ChangeListener) => void) => {
+    for (const listener of listeners) {
+      try {
+        call(listener);
+      } catch (error) {
+        logger.error({ err: error }, 'a change listener failed');
+      }
+    }
+  };
+
+  /**
+   * In event mode, and without the client's per-operation deadline (timeoutMS 0): driver 6.16 counts one
+   * deadline across the empty batches of an idle stream and would time it out every few seconds, and its
+   * tryNext() does not keep the resume token of the changes it returns. A stalled stream is caught by the
+   * watchdog below instead.
+   */
+  const open = () => {
+    const current = db.watch([{ $match: { 'ns.coll': { $in: options.collections } } }], {
+      fullDocument: 'updateLookup',
+      timeoutMS: 0,
+      // resumeAfter, not startAfter: MongoDB 4.0 has only the former.
+      ...(token ? { resumeAfter: token } : {}),
+    });
+    stream = current;
+    // Each batch, empty ones included, moves the resume point forward (the post-batch resume token).
+    current.on('resumeTokenChanged', (next) => {
+      heardAt = Date.now();
+      token = next;
+      seen = tokenTime(next) ?? seen;
+      if (live) return;
+      live = true;
+      retryMs = FIRST_RETRY_MS;
+      if (resetPending) tell((listener) => listener.reset?.());
+      resetPending = false;
+    });
+    current.on('change', (event) => {
+      if (!isDocumentChange(event)) return;
+      const change = describe(event);
+      recent.push(change);
+      if (recent.length > REPLAY_LIMIT) recent.shift();
+      tell((listener) => listener.change(change));
+    });
+    current.on('error', (error) => fail(current, error));
+  };
+
+  /**
+   * The driver resumes by itself after a network error; any other error closes the stream, and it is opened
+   * again after a growing delay, from its resume point.
+   */
+  const fail = (current: ChangeStream, error: Error) => {
+    if (stream !== current || closed) return;
+    live = false;
+    stream = undefined;
+    void current.close().catch(() => undefined);
+    if (error instanceof MongoServerError && error.code === NOT_A_REPLICA_SET) {
+      logger.warn(
+        'MongoDB runs as a standalone server, which has no change streams: cached answers fall back to a 1 s maximum age ' +
+          'and live updates are off (run a replica set, docs/operations.md)',
+      );
+      return;
+    }
+    // A resume point the server refuses (gone from the oplog) is dropped. Opened without one, the stream may
+    // have missed changes, so the listeners are told to reset once it runs.
+    if (error instanceof MongoServerError && typeof error.code === 'number' && RESUME_POINT_LOST.has(error.code)) token = undefined;
+    if (!token) resetPending = true;
+    logger.warn({ err: { message: error.message }, retryInMs: retryMs }, 'the change stream stopped; opening it again');
+    retry = setTimeout(open, retryMs);
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  };
+
+  open();
+  // A running stream reports at least once per AWAIT_MS; one silent for much longer is stuck (a server that
+  // stopped answering on a connection that stayed open) and is opened again.
+  const watchdog = setInterval(() => {
+    if (stream && live && Date.now() - heardAt > STALL_MS) fail(stream, new Error(`no word from the change stream for ${STALL_MS} ms`));
+  }, AWAIT_MS);
+  watchdog.unref();
+
+  /** The majority commit point, asked for once by all callers waiting when a run starts. */
+  const majorityCommitPoint = sharedFreshRead(async (): Promise<Timestamp | undefined> => {
+    // `isMaster` rather than `hello`: MongoDB 4.0 predates `hello`; newer servers still answer it.
+    const reply = await db.admin().command({ isMaster: 1 });
+    return (reply['lastWrite'] as { majorityOpTime?: { ts: Timestamp } } | undefined)?.majorityOpTime?.ts;
+  });
+
+  return {
+    get live() {
+      return live;
+    },
+    async caughtUp() {
+      if (!live) return false;
+      const point = await majorityCommitPoint();
+      return live && point !== undefined && seen !== undefined && notBefore(seen, point);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    since(after) {
+      const at = recent.findLastIndex((change) => change.token === after);
+      return at === -1 ? undefined : recent.slice(at + 1);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(watchdog);
+      live = false;
+      tell((listener) => listener.close?.());
+      listeners.clear();
+      await stream?.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { LIVE_EVENTS } from '@book-warehouse/types';
+import type { Change, ChangeFeed } from '../../lib/database-changes';
+import { bookChangeEvent } from '../books/books.repository';
+import { historyChangeEvent } from '../history/history.repository';
+
+/** One server-sent event: its resume id (absent for a reset), its name and its data. */
+export interface LiveEvent {
+  id?: string;
+  event: (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
+  data: object;
+}
+
+export interface LiveEventListener {
+  event(event: LiveEvent): void;
+  /** The feed is closing (shutdown): end the stream, the client reconnects elsewhere. */
+  close(): void;
+}
+
+/** A change as the clients see it; undefined for one they do not (the search keys, a history entry removed). */
+function toLiveEvent(change: Change): LiveEvent | undefined {
+  const data = change.collection === 'books' ? bookChangeEvent(change) : historyChangeEvent(change);
+  if (!data) return undefined;
+  return { id: change.token, event: change.collection === 'books' ? LIVE_EVENTS.book : LIVE_EVENTS.history, data };
+}
+
+const RESET: LiveEvent = { event: LIVE_EVENTS.reset, data: {} };
+
+/** The live updates of GET /api/events, from the change feed of books and histories. */
+export function createEventsService(changes: ChangeFeed) {
+  return {
+    /**
+     * Subscribes to the events from now on, first replaying those after `lastEventId` (a reconnecting client),
+     * or a reset when they are no longer known. Answers a function that unsubscribes.
+     */
+    subscribe(listener: LiveEventListener, lastEventId?: string): () => void {
+      const deliver = (change: Change) => {
+        const live = toLiveEvent(change);
+        if (live) listener.event(live);
+      };
+      // Subscribed and replayed in one turn of the event loop: no change can fall between the two.
+      const unsubscribe = changes.subscribe({
+        change: deliver,
+        reset: () => listener.event(RESET),
+        close: () => listener.close(),
+      });
+      if (lastEventId !== undefined) {
+        const missed = changes.since(lastEventId);
+        if (missed) missed.forEach(deliver);
+        else listener.event(RESET);
+      }
+      return unsubscribe;
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

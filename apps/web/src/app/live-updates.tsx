@@ -1,0 +1,54 @@
+import type { LIVE_EVENTS } from '@book-warehouse/types';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { bookKeys } from '../features/books/api/keys';
+import { historyKeys } from '../features/history/api/keys';
+import { statsKeys } from '../features/stats/api/keys';
+import { useAuth } from '../lib/auth';
+import { followLiveEvents, type LiveEvent } from '../lib/live-events';
+
+/** Events that come close together (a burst of deliveries) refresh the screen once. */
+const COALESCE_MS = 200;
+
+/**
+ * What each event makes stale: a book change moves the tiles and every book list (the open book included),
+ * an entry the history, a reset everything. Keyed by the shared event names as a type only: the shared
+ * schemas stay out of the landing page's download (docs/decisions/004-landing-page-javascript.md).
+ */
+const STALE: Record<(typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS], QueryKey[]> = {
+  book: [bookKeys.all, statsKeys.all],
+  history: [historyKeys.all],
+  reset: [bookKeys.all, statsKeys.all, historyKeys.all],
+};
+const staleKeys = ({ name }: LiveEvent): QueryKey[] => (Object.hasOwn(STALE, name) ? STALE[name as keyof typeof STALE] : []);
+
+/**
+ * While someone is signed in, follows the server's live updates (GET /api/events) and refreshes what they
+ * change: the dashboard tiles, the book lists, the open book and the history follow changes made by anyone,
+ * through any API instance, without a reload. Only the queries on screen are fetched again.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const uid = useAuth().user?.uid;
+  useEffect(() => {
+    if (!uid) return;
+    const stop = new AbortController();
+    const pending = new Map<string, QueryKey>();
+    let flush: ReturnType<typeof setTimeout> | undefined;
+    const onEvent = (event: LiveEvent) => {
+      for (const key of staleKeys(event)) pending.set(JSON.stringify(key), key);
+      flush ??= setTimeout(() => {
+        flush = undefined;
+        const keys = [...pending.values()];
+        pending.clear();
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      }, COALESCE_MS);
+    };
+    void followLiveEvents({ onEvent, signal: stop.signal });
+    return () => {
+      stop.abort();
+      clearTimeout(flush);
+    };
+  }, [queryClient, uid]);
+  return null;
+}

@@ -1,6 +1,7 @@
 import { MongoClient, MongoServerError } from 'mongodb';
 import { useTestApp } from '../../test/helpers';
 import { databaseError } from './database-errors';
+import { DatabaseLostDuringCommit } from './database-transaction';
 
 // Real driver errors, raised by a real mongod and the real driver, classified as the client should see them.
 
@@ -44,6 +45,13 @@ describe('databaseError', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('answers 503 when the connection broke during a commit, whose outcome is then unknown', () => {
+    // What the driver throws then is a TypeError of its own (lib/database-transaction.ts), wrapped there.
+    const lost = new DatabaseLostDuringCommit(new TypeError('commitError.hasErrorLabel is not a function'));
+    expect(databaseError(lost)).toMatchObject({ status: 503, code: 'database_unavailable' });
+    expect(databaseError(new TypeError('commitError.hasErrorLabel is not a function'))).toBeUndefined();
   });
 
   it('leaves a fault of ours (a duplicate key) and any other error to the 500 path', async () => {

@@ -2,6 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoError, type ClientSession, type MongoClient, type TransactionOptions } from 'mongodb';
 
+/** The connection to the database broke while a transaction committed: whether it committed is unknown. */
+export class DatabaseLostDuringCommit extends Error {
+  constructor(cause: unknown) {
+    super('The connection to the database was lost while a transaction committed', { cause });
+    this.name = 'DatabaseLostDuringCommit';
+  }
+}
+
 /** A transaction's session: every read and write given it is part of the transaction. */
 export type Session = ClientSession;
 
@@ -9,7 +17,7 @@ export type Session = ClientSession;
  * A step the request adds to the transaction its handler opens: it runs last inside it, with the
  * transaction's result, and commits with it or not at all (the Idempotency-Key's stored answer).
  */
-export type CommitStep = (session: Session, result: unknown) => Promise<void>;
+type CommitStep = (session: Session, result: unknown) => Promise<void>;
 
 /**
  * Snapshot reads, and a commit acknowledged once a majority of the replica set has it in its journal
@@ -55,19 +63,27 @@ export function createTransactions(client: MongoClient): Transactions {
       const request = requests.getStore();
       const pending = request && !request.committed ? request : undefined;
       let tries = 0;
-      const result = await client.withSession((session) =>
-        session.withTransaction(async (inTransaction) => {
-          try {
-            const value = await work(inTransaction);
-            await pending?.step(inTransaction, value);
-            return value;
-          } catch (error) {
-            // The server has aborted it already; the driver runs it again once this rethrows.
-            if (error instanceof MongoError && error.hasErrorLabel('TransientTransactionError')) await backoff(tries++);
-            throw error;
-          }
-        }, TRANSACTION_OPTIONS),
-      );
+      const result = await client
+        .withSession((session) =>
+          session.withTransaction(async (inTransaction) => {
+            try {
+              const value = await work(inTransaction);
+              await pending?.step(inTransaction, value);
+              return value;
+            } catch (error) {
+              // The server has aborted it already; the driver runs it again once this rethrows.
+              if (error instanceof MongoError && error.hasErrorLabel('TransientTransactionError')) await backoff(tries++);
+              throw error;
+            }
+          }, TRANSACTION_OPTIONS),
+        )
+        .catch((error: unknown) => {
+          // Driver 6.16's withTransaction calls hasErrorLabel on a commit error that is not a MongoError (a raw
+          // socket error when mongod dies mid-commit, seen in the kill -9 fault scenario) and throws this
+          // TypeError instead. The commit's outcome is unknown, as with any connection lost during a write: 503.
+          if (error instanceof TypeError && error.message.includes('hasErrorLabel')) throw new DatabaseLostDuringCommit(error);
+          throw error;
+        });
       if (pending) pending.committed = true;
       return result;
     },

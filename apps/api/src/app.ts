@@ -18,19 +18,20 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { createIdempotency } from './middleware/idempotency';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
-import { createBooksRepository } from './modules/books/books.repository';
+import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createBooksService } from './modules/books/books.service';
 import { createEventsRouter, type EventStreamOptions } from './modules/events/events.routes';
 import { createEventsService } from './modules/events/events.service';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createMigrationStatus } from './migrations/migrations';
-import { createHistoryRepository } from './modules/history/history.repository';
+import { createHistoryRepository, historyChangeEvent } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
-import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository';
+import { createIdempotencyRepository } from './lib/idempotency.repository';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
+import { createRateLimitStore } from './modules/rate-limits/rate-limit-store.repository';
 import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
@@ -132,7 +133,7 @@ export function createApp(deps: AppDeps): Express {
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
   const limits = createRateLimits(
-    deps.db,
+    (name) => createRateLimitStore(deps.db, name),
     {
       readsPerMinute: options.readRateLimitPerMinute,
       unboundedReadsPerMinute: options.unboundedReadRateLimitPerMinute,
@@ -140,7 +141,7 @@ export function createApp(deps: AppDeps): Express {
     },
     deps.logger,
   );
-  const access = createAccess({ verifier: deps.verifier, identify: users.identify, limitWrite: limits.limitWrite });
+  const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
 
   const api = express.Router();
   api.use(
@@ -175,7 +176,13 @@ export function createApp(deps: AppDeps): Express {
   api.use(createHistoryRouter(history, access, idempotency));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));
-  api.use(createEventsRouter(createEventsService(deps.changes), access.signedIn, options.eventStream));
+  api.use(
+    createEventsRouter(
+      createEventsService(deps.changes, { books: bookChangeEvent, history: historyChangeEvent }),
+      access.signedIn,
+      options.eventStream,
+    ),
+  );
   if (options.jwtSecret) api.use(createAuthRouter(access, options.jwtSecret));
   api.use(apiNotFound);
   app.use('/api', api);

@@ -166,7 +166,7 @@ export function useTestUsers<const Names extends readonly string[]>(...names: Na
  * useTestApp on a mongod with a fixed port and a persistent dbPath, so a test can stop or kill it and start it
  * again in place (`restartMongo`), as an outage would; the dbPath is removed afterwards.
  */
-export function useRestartableTestApp(): { ctx: TestContext; restartMongo(): Promise<void> } {
+export function useRestartableTestApp(): { ctx: TestContext; restartMongo: () => Promise<void> } {
   const ctx = madeInBeforeAll<TestContext>('The test app');
   let made: TestContext | undefined;
   let mongo: { port: number; dbPath: string } | undefined;
@@ -411,7 +411,7 @@ export function capturedLogger() {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });

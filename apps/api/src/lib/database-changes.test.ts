@@ -60,7 +60,7 @@ describe('on a replica set', () => {
     const before = seen.length;
     await database.db.collection('books').insertMany([{ name: 'One' }, { name: 'Two' }]);
     await until(() => seen.length === before + 2);
-    expect(feed.since(seen[before]!.token)?.map((change) => change.doc?.['name'])).toEqual(['Two']);
+    expect(feed.since(seen[before]!.token)?.map((change): unknown => change.doc?.['name'])).toEqual(['Two']);
     expect(feed.since('unknown')).toBeUndefined();
   });
 

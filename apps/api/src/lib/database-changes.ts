@@ -24,7 +24,7 @@ export interface Change {
   changed?: string[];
 }
 
-export interface ChangeListener {
+interface ChangeListener {
   change(change: Change): void;
   /** Changes may have been missed (the stream restarted without its resume point): read everything afresh. */
   reset?(): void;
@@ -104,7 +104,7 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
   const listeners = new Set<ChangeListener>();
   const recent: Change[] = [];
   let stream: ChangeStream | undefined;
-  let token: ResumeToken | undefined;
+  let token: ResumeToken = undefined; // the driver's ResumeToken is `unknown`: undefined until the first change
   let seen: { t: number; i: number } | undefined;
   let live = false;
   let resetPending = false;

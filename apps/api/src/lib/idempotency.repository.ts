@@ -1,5 +1,5 @@
 import { MongoServerError, ObjectId, type Collection, type Db } from 'mongodb';
-import type { Session } from '../../lib/database-transaction';
+import type { Session } from './database-transaction';
 
 /** An answer as it was sent, to be sent again. */
 export interface StoredResponse {

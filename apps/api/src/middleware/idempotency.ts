@@ -5,7 +5,7 @@ import type { AuthUser } from '../lib/auth-user';
 import type { Transactions } from '../lib/database-transaction';
 import type { Clock } from '../lib/display-time';
 import { AppError } from '../lib/errors';
-import type { IdempotencyRepository, StoredResponse } from '../modules/idempotency/idempotency.repository';
+import type { IdempotencyRepository, StoredResponse } from '../lib/idempotency.repository';
 import { errorBody } from './error-handler';
 
 /**
@@ -100,7 +100,7 @@ export function createIdempotency(deps: { keys: IdempotencyRepository; transacti
       return value;
     } catch (error) {
       if (error instanceof AppError && error.status >= 400 && error.status < 500) {
-        const body = errorBody(error, String(req.id));
+        const body = errorBody(error, req.id as string);
         // Not stored (the database failed too): the key stays held until its lease ends, then a retry runs again.
         await deps.keys
           .complete(user.uid, key, attempt, { status: error.status, headers: JSON_TYPE, body: JSON.stringify(body) })

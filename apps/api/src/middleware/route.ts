@@ -82,7 +82,10 @@ export function route<const S extends RouteSpec>(
     // Each part was parsed by the very schema RouteInput<S> names, and `user` is what `auth` answered:
     // the one place where the types are bound to the values, since TypeScript cannot follow that through `if`.
     const run = async () => handler({ user, params, query, body, req, res } as RouteInput<S>);
-    if (spec.idempotency && !user) throw new Error(`${req.method} ${req.route?.path ?? req.path} takes an Idempotency-Key but no auth`);
+    if (spec.idempotency && !user)
+      throw new Error(
+        `${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path} takes an Idempotency-Key but no auth`,
+      );
     // Every access level (middleware/access.ts) answers a Caller, a signed-in AuthUser with its role.
     const caller = user as AuthUser | undefined;
     const answer =

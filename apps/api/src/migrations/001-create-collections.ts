@@ -8,7 +8,7 @@ const NAMESPACE_EXISTS = 48;
  * Every collection the API writes, created up front: MongoDB 4.0 cannot create a collection inside a
  * transaction, and a book mutation writes the book and its history entry in one.
  */
-export const COLLECTIONS = ['books', 'histories', 'reviews'] as const;
+const COLLECTIONS = ['books', 'histories', 'reviews'] as const;
 
 export const createCollections: Migration = {
   id: '001-create-collections',

@@ -11,13 +11,13 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
 const numeric = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? NaN));
 
 /** The nearest stock the shared schema allows: a whole number from 0 to its maximum (anything else: 0). */
-export function repairedStock(value: unknown): number {
+function repairedStock(value: unknown): number {
   const n = numeric(value);
   return Number.isFinite(n) ? clamp(Math.trunc(n), QuantitySchema.minValue ?? 0, QuantitySchema.maxValue ?? Infinity) : 0;
 }
 
 /** The nearest price the shared schema allows: from 0 to its maximum, in cents (anything else: 0). */
-export function repairedPrice(value: unknown): number {
+function repairedPrice(value: unknown): number {
   const n = numeric(value);
   return Number.isFinite(n) ? Math.round(clamp(n, PriceSchema.minValue ?? 0, PriceSchema.maxValue ?? Infinity) * 100) / 100 : 0;
 }

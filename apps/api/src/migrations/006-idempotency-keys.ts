@@ -1,5 +1,5 @@
 import { MongoServerError } from 'mongodb';
-import { KEY_TTL_SECONDS } from '../modules/idempotency/idempotency.repository';
+import { KEY_TTL_SECONDS } from '../lib/idempotency.repository';
 import type { Migration } from './migration';
 
 /** The code of createCollection on a name that exists. */

@@ -1,7 +1,7 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Clock } from '../lib/display-time';
 
-export interface MigrationContext {
+interface MigrationContext {
   /** For sessions (transactions). */
   client: MongoClient;
   clock: Clock;

@@ -1,7 +1,7 @@
 import { connectDatabase, type Database } from '../lib/database';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../lib/mongo';
 import { MIGRATION_ACTOR, repairOutOfBounds } from './004-repair-out-of-bounds';
-import { LATEST_MIGRATION, MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
+import { MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
 
 // `pnpm migrate`'s runner on a real mongod: what it records, that it runs each step once even when two
 // runners start together, and what the repair step does to books outside the schema's bounds.

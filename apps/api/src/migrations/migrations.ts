@@ -23,7 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /** Serving instances report ready only once this one is recorded. */
-export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.id;
+const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.id;
 
 const COLLECTION = 'migrations';
 const LOCK_ID = 'lock';

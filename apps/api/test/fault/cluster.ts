@@ -14,13 +14,13 @@ import { freePort } from '../free-port';
  */
 
 const API_DIR = path.resolve(__dirname, '../..');
-export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /** How long a draining instance keeps answering after SIGTERM: longer than HAProxy takes to see it unready. */
 const READY_DELAY_MS = 2000;
 
 /** The HAProxy configuration the suite runs, and docs/operations.md shows. */
-export function haproxyConfig(listen: number, servers: { name: string; port: number }[]): string {
+function haproxyConfig(listen: number, servers: { name: string; port: number }[]): string {
   return `global
   maxconn 4096
 

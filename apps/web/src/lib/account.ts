@@ -11,7 +11,7 @@ import { queryRoots } from './query-keys';
  */
 export const accountKeys = { me: (uid: string) => [...queryRoots.account, uid] as const };
 
-export const getAccount = (signal?: AbortSignal) => apiRequest('/me', { schema: (s) => s.AccountSchema, signal });
+const getAccount = (signal?: AbortSignal) => apiRequest('/me', { schema: (s) => s.AccountSchema, signal });
 
 export function useAccount() {
   const { user } = useAuth();

@@ -13,7 +13,7 @@ export interface BookDoc extends BookFields {
   [SEARCH_KEYS]?: string[] | null;
 }
 
-export const toBook = ({ _id, [SEARCH_KEYS]: _keys, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
+const toBook = ({ _id, [SEARCH_KEYS]: _keys, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
 
 /**
  * Escapes a user's text for use inside a regular expression (no injection, no catastrophic patterns). Control

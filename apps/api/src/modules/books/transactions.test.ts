@@ -66,7 +66,7 @@ describe('when the history entry cannot be written', () => {
 
   it('the tiles show the stock as it stayed', async () => {
     const book = await addBook(ctx.app, staff, { bookName: REFUSED_NAME, stockQuantity: 10, price: 2 });
-    const before = (await request(ctx.app).get('/api/stats').expect(200)).body;
+    const before: unknown = (await request(ctx.app).get('/api/stats').expect(200)).body;
     await whileHistoryRefuses(() => request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 5 }));
     expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual(before);
   });

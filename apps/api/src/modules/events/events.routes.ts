@@ -13,7 +13,7 @@ export interface EventStreamOptions {
   maxStreamMs: number;
 }
 
-export const EVENT_STREAM_DEFAULTS: EventStreamOptions = { heartbeatMs: 15_000, maxStreamMs: 30 * 60_000 };
+const EVENT_STREAM_DEFAULTS: EventStreamOptions = { heartbeatMs: 15_000, maxStreamMs: 30 * 60_000 };
 /** The delay a client waits before reconnecting, sent as the stream's `retry:` field. */
 const RECONNECT_MS = 2000;
 /** A client that reads slower than the events come is dropped once this much waits for it; it reconnects and catches up. */

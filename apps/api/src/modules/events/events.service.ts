@@ -1,7 +1,5 @@
 import { LIVE_EVENTS } from '@book-warehouse/types';
 import type { Change, ChangeFeed } from '../../lib/database-changes';
-import { bookChangeEvent } from '../books/books.repository';
-import { historyChangeEvent } from '../history/history.repository';
 
 /** One server-sent event: its resume id (absent for a reset), its name and its data. */
 export interface LiveEvent {
@@ -16,9 +14,18 @@ export interface LiveEventListener {
   close(): void;
 }
 
-/** A change as the clients see it; undefined for one they do not (the search keys, a history entry removed). */
-function toLiveEvent(change: Change): LiveEvent | undefined {
-  const data = change.collection === 'books' ? bookChangeEvent(change) : historyChangeEvent(change);
+/**
+ * How each collection's change reads as an event's data (app.ts passes the books and history repositories'
+ * own); undefined for one the clients do not see (the search keys, a history entry removed).
+ */
+interface ChangeEvents {
+  books(change: Change): object | undefined;
+  history(change: Change): object | undefined;
+}
+
+/** A change as the clients see it; undefined for one they do not. */
+function toLiveEvent(describe: ChangeEvents, change: Change): LiveEvent | undefined {
+  const data = change.collection === 'books' ? describe.books(change) : describe.history(change);
   if (!data) return undefined;
   return { id: change.token, event: change.collection === 'books' ? LIVE_EVENTS.book : LIVE_EVENTS.history, data };
 }
@@ -26,7 +33,7 @@ function toLiveEvent(change: Change): LiveEvent | undefined {
 const RESET: LiveEvent = { event: LIVE_EVENTS.reset, data: {} };
 
 /** The live updates of GET /api/events, from the change feed of books and histories. */
-export function createEventsService(changes: ChangeFeed) {
+export function createEventsService(changes: ChangeFeed, describe: ChangeEvents) {
   return {
     /**
      * Subscribes to the events from now on, first replaying those after `lastEventId` (a reconnecting client),
@@ -34,7 +41,7 @@ export function createEventsService(changes: ChangeFeed) {
      */
     subscribe(listener: LiveEventListener, lastEventId?: string): () => void {
       const deliver = (change: Change) => {
-        const live = toLiveEvent(change);
+        const live = toLiveEvent(describe, change);
         if (live) listener.event(live);
       };
       // Subscribed and replayed in one turn of the event loop: no change can fall between the two.

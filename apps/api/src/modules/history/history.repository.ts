@@ -1,4 +1,4 @@
-import type { ClientSession, Collection, Db, WithId } from 'mongodb';
+import type { Collection, Db, WithId } from 'mongodb';
 import type { HistoryEntry } from '@book-warehouse/types';
 import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';

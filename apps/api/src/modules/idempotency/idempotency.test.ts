@@ -269,7 +269,9 @@ describe('the key itself', () => {
   ])('answers 400 naming the header when it is %s, and changes nothing', async (_label, key) => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 4 });
     const res = await restock(book._id, 1, key).expect(400);
-    expect(apiError(res.body)).toMatchObject({ code: 'validation_failed', fields: { [KEY]: expect.any(String) } });
+    const error = apiError(res.body);
+    expect(error.code).toBe('validation_failed');
+    expect(typeof error.fields?.[KEY]).toBe('string');
     expect(await readBook(ctx.app, book._id)).toEqual(book);
   });
 

@@ -149,13 +149,13 @@ describe('counters in MongoDB', () => {
       .expect(200);
     const [counter] = await ctx.db.collection('rateLimits').find().toArray();
     expect(counter!['expiresAt']).toBeInstanceOf(Date);
-    expect(counter!['expiresAt'].getTime() % 60_000).toBe(0);
+    expect((counter!['expiresAt'] as Date).getTime() % 60_000).toBe(0);
   });
 
   it('start afresh in the next window, and decrement and reset the current one', async () => {
     let now = Date.UTC(2026, 0, 1, 12, 0, 30);
     const store = createRateLimitStore(ctx.db, 'unit', () => now);
-    store.init?.({ windowMs: 60_000 } as Parameters<NonNullable<typeof store.init>>[0]);
+    await store.init?.({ windowMs: 60_000 } as Parameters<NonNullable<typeof store.init>>[0]);
     expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(2026, 0, 1, 12, 1)) });
     expect((await store.increment('client')).totalHits).toBe(2);
     await store.decrement('client');

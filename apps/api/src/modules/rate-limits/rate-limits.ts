@@ -1,9 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
-import type { Db } from 'mongodb';
+import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { createRateLimitStore } from './rate-limit-store.repository';
 
 /** Requests per minute; the README lists the variables that set them. */
 export interface RateLimitSettings {
@@ -20,12 +18,12 @@ const WINDOW_MS = 60_000;
 const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 
 /**
- * The API's rate limits, counted in MongoDB (rate-limit-store.repository.ts) so that every instance shares
- * them. Each answers the draft-8 `RateLimit` and `RateLimit-Policy` headers, named after the limit, and
+ * The API's rate limits, counted in the store `storeFor` answers for each limit (app.ts passes MongoDB's,
+ * rate-limit-store.repository.ts, so that every instance shares them). Each answers the draft-8 `RateLimit` and `RateLimit-Policy` headers, named after the limit, and
  * beyond it the 429 in the one error shape with `Retry-After`. Reads are counted per client address (see
  * TRUST_PROXY), writes per account once the token is verified (`limitWrite`).
  */
-export function createRateLimits(db: Db, settings: RateLimitSettings, logger: Logger) {
+export function createRateLimits(storeFor: (name: string) => Store, settings: RateLimitSettings, logger: Logger) {
   const limiter = (name: string, limit: number, message: string, options: Partial<Options>) =>
     rateLimit({
       windowMs: WINDOW_MS,
@@ -33,7 +31,7 @@ export function createRateLimits(db: Db, settings: RateLimitSettings, logger: Lo
       identifier: name,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      store: createRateLimitStore(db, name),
+      store: storeFor(name),
       logger: { error: (err, msg) => logger.error({ err }, msg), warn: (err, msg) => logger.warn({ err }, msg) },
       handler: () => {
         throw new AppError('rate_limited', 429, message);
@@ -61,9 +59,9 @@ export function createRateLimits(db: Db, settings: RateLimitSettings, logger: Lo
     limitWrite: (req: Request, res: Response, uid: string) =>
       new Promise<void>((resolve, reject) => {
         res.locals['writer'] = uid;
-        void (writes as RequestHandler)(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+        void (writes as RequestHandler)(req, res, (error?: unknown) =>
+          error ? reject(error instanceof Error ? error : new Error('The rate limiter failed', { cause: error })) : resolve(),
+        );
       }),
   };
 }
-
-export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -5,7 +5,6 @@ import { bookKeys } from './keys';
 const getBook = (id: string, signal?: AbortSignal) => apiRequest(`/book/${id}`, { schema: (s) => s.BookSchema, signal });
 
 /** Under the books root key, so every book mutation refreshes it too. */
-export const bookQueryOptions = (id: string) =>
-  queryOptions({ queryKey: bookKeys.detail(id), queryFn: ({ signal }) => getBook(id, signal) });
+const bookQueryOptions = (id: string) => queryOptions({ queryKey: bookKeys.detail(id), queryFn: ({ signal }) => getBook(id, signal) });
 
 export const useBook = (id: string) => useQuery(bookQueryOptions(id));

@@ -6,7 +6,7 @@ import { bookKeys } from './keys';
 const getBooksByOwner = (email: string, signal?: AbortSignal) =>
   apiRequest('/book', { query: { email }, schema: (s) => s.BookSchema.array(), signal });
 
-export const booksByOwnerQueryOptions = (email: string) =>
+const booksByOwnerQueryOptions = (email: string) =>
   queryOptions({ queryKey: bookKeys.mine(email), queryFn: ({ signal }) => getBooksByOwner(email, signal) });
 
 export const useBooksByOwner = (email: string) => useQuery(booksByOwnerQueryOptions(email));

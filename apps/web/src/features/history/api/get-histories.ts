@@ -9,7 +9,7 @@ const HISTORY_PAGE_SIZE = 50;
 const getHistories = (skip: number, signal?: AbortSignal) =>
   apiRequest('/histories', { query: { limit: HISTORY_PAGE_SIZE, skip }, schema: (s) => s.HistoryEntrySchema.array(), signal });
 
-export const historiesQueryOptions = () =>
+const historiesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: historyKeys.list(),
     queryFn: ({ pageParam, signal }) => getHistories(pageParam, signal),

@@ -4,7 +4,6 @@ import { reviewKeys } from './keys';
 
 const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: (s) => s.ReviewCountSchema, signal });
 
-export const reviewCountQueryOptions = () =>
-  queryOptions({ queryKey: reviewKeys.count(), queryFn: ({ signal }) => getReviewCount(signal) });
+const reviewCountQueryOptions = () => queryOptions({ queryKey: reviewKeys.count(), queryFn: ({ signal }) => getReviewCount(signal) });
 
 export const useReviewCount = () => useQuery(reviewCountQueryOptions());

@@ -6,7 +6,7 @@ import { reviewKeys } from './keys';
 const getReviews = (page: number, signal?: AbortSignal) =>
   apiRequest('/reviews', { query: { page }, schema: (s) => s.ReviewSchema.array(), signal });
 
-export const reviewsQueryOptions = (page: number) =>
+const reviewsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: reviewKeys.page(page),
     queryFn: ({ signal }) => getReviews(page, signal),

@@ -5,6 +5,6 @@ import { statsKeys } from './keys';
 /** The dashboard tiles, summed by the server. */
 const getStats = (signal?: AbortSignal) => apiRequest('/stats', { schema: (s) => s.StatsSchema, signal });
 
-export const statsQueryOptions = () => queryOptions({ queryKey: statsKeys.all, queryFn: ({ signal }) => getStats(signal) });
+const statsQueryOptions = () => queryOptions({ queryKey: statsKeys.all, queryFn: ({ signal }) => getStats(signal) });
 
 export const useStats = () => useQuery(statsQueryOptions());

@@ -6,10 +6,10 @@ import { userKeys } from './keys';
 export const TEAM_PAGE_SIZE = 50;
 
 /** A page of the accounts that have signed in, by e-mail (GET /users: admins only). */
-export const getUsers = (page: number, signal?: AbortSignal) =>
+const getUsers = (page: number, signal?: AbortSignal) =>
   apiRequest('/users', { query: { page, limit: TEAM_PAGE_SIZE + 1 }, schema: (s) => s.AccountSchema.array(), signal });
 
-export const usersQueryOptions = (page: number) =>
+const usersQueryOptions = (page: number) =>
   queryOptions({ queryKey: userKeys.page(page, TEAM_PAGE_SIZE + 1), queryFn: ({ signal }) => getUsers(page, signal) });
 
 export const useUsers = (page: number) => useQuery({ ...usersQueryOptions(page), placeholderData: keepPreviousData });

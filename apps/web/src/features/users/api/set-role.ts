@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-export const setRole = ({ uid, role }: { uid: string; role: Role }) =>
+const setRole = ({ uid, role }: { uid: string; role: Role }) =>
   apiRequest(`/users/${encodeURIComponent(uid)}/role`, { method: 'PUT', body: { role }, schema: (s) => s.AccountSchema });
 
 /** Changes an account's role; the list, the admin's own account (an admin may step down) and the history follow. */

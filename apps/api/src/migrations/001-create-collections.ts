@@ -1,8 +1,5 @@
-import { MongoServerError } from 'mongodb';
+import { createCollectionIfMissing } from './create-collection';
 import type { Migration } from './migration';
-
-/** The code of createCollection on a name that exists. */
-const NAMESPACE_EXISTS = 48;
 
 /**
  * Every collection the API writes, created up front: MongoDB 4.0 cannot create a collection inside a
@@ -16,12 +13,7 @@ export const createCollections: Migration = {
   async up(db) {
     let created = 0;
     for (const name of COLLECTIONS) {
-      try {
-        await db.createCollection(name);
-        created++;
-      } catch (error) {
-        if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
-      }
+      if (await createCollectionIfMissing(db, name)) created++;
     }
     return { created };
   },

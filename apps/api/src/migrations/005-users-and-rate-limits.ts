@@ -1,8 +1,5 @@
-import { MongoServerError } from 'mongodb';
+import { createCollectionIfMissing } from './create-collection';
 import type { Migration } from './migration';
-
-/** The code of createCollection on a name that exists. */
-const NAMESPACE_EXISTS = 48;
 
 /**
  * The accounts and their roles (docs/decisions/009-roles.md), and the rate-limit counters every instance
@@ -13,11 +10,7 @@ export const createUsersAndRateLimits: Migration = {
   id: '005-users-and-rate-limits',
   description: 'Create the users collection and the indexes of users and rate-limit counters',
   async up(db) {
-    try {
-      await db.createCollection('users');
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
-    }
+    await createCollectionIfMissing(db, 'users');
     await Promise.all([
       // The team list is sorted by e-mail; the last-admin check counts by role.
       db.collection('users').createIndex({ email: 1, _id: 1 }),

@@ -1,9 +1,6 @@
-import { MongoServerError } from 'mongodb';
 import { KEY_TTL_SECONDS } from '../lib/idempotency.repository';
+import { createCollectionIfMissing } from './create-collection';
 import type { Migration } from './migration';
-
-/** The code of createCollection on a name that exists. */
-const NAMESPACE_EXISTS = 48;
 
 /**
  * The stored answers of Idempotency-Key requests (docs/decisions/008-transactions-and-idempotency.md). The
@@ -14,11 +11,7 @@ export const createIdempotencyKeys: Migration = {
   id: '006-idempotency-keys',
   description: 'Create the idempotency_keys collection, unique per user and key, expiring after 24 hours',
   async up(db) {
-    try {
-      await db.createCollection('idempotency_keys');
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
-    }
+    await createCollectionIfMissing(db, 'idempotency_keys');
     const keys = db.collection('idempotency_keys');
     await Promise.all([
       keys.createIndex({ user: 1, key: 1 }, { unique: true }),

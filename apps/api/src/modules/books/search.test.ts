@@ -5,7 +5,7 @@ import { BookSchema, type NewBook } from '@book-warehouse/types';
 import { runMigrations } from '../../migrations/migrations';
 import { TEST_JWT_SECRET, newBook, useTestApp } from '../../../test/helpers';
 import { signApiToken } from '../auth/token-verifier';
-import { escapeRegExp } from './books.repository';
+import { escapeRegExp } from './book-search.repository';
 import { SEARCHED_FIELDS } from './search-keys';
 
 // GET /bookbytext finds candidates through the search keys (search-keys.ts) and plans by how common the text

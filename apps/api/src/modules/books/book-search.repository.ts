@@ -1,0 +1,102 @@
+import type { Collection, Filter, FindCursor, FindOptions, ObjectId, WithId } from 'mongodb';
+import type { Book } from '@book-warehouse/types';
+import { reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
+import type { BookDoc, Page, Reader, SearchAnswer } from './books.repository';
+import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS } from './search-keys';
+
+/**
+ * Escapes a user's text for use inside a regular expression (no injection, no catastrophic patterns). Control
+ * characters become `\xHH` escapes, which match them: the server refuses a pattern holding a NUL byte.
+ */
+export const escapeRegExp = (text: string): string =>
+  text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\p{Cc}/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
+/**
+ * A search finds its matches through the search keys while there are at most this many: a text more common
+ * than that is found sooner by reading the books in order (see `searches`).
+ */
+const FEW_MATCHES = 5000;
+/** For a page, the index pays off while the matches are fewer than this many pages' worth. */
+const FEW_PAGES = 20;
+/** The most recent searches whose answers are kept, each at most KEPT_ANSWER_BYTES of JSON. */
+const KEPT_SEARCHES = 32;
+const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** What the books repository shares with its search: how kept answers are reused, and how books are read. */
+interface BookReads {
+  reuse: Pick<ReuseOptions<unknown>, 'maxAgeMs' | 'confirm'>;
+  inInsertionOrder: (filter: Filter<BookDoc>, page: Page, reader: Reader) => FindCursor<WithId<BookDoc>>;
+  fieldsFor: (reader: Reader) => FindOptions;
+  toBook: (doc: WithId<BookDoc>) => Book;
+}
+
+/**
+ * The book search (docs/decisions/006-search-keys-and-kept-search-answers.md): how each search is planned and
+ * its kept answers. The books repository composes it and calls `invalidate` on every write and change.
+ */
+export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, inInsertionOrder, fieldsFor, toBook }: BookReads) {
+  /** The books whose searched fields contain `text`, case-insensitively: the exact test, never an index. */
+  const containing = (text: string) => {
+    const pattern = { $regex: escapeRegExp(text), $options: 'i' };
+    return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
+  };
+
+  /** Every match of `text`, found by testing each book in order: the plan for a common text. */
+  const scan = (text: string, page: Page, reader: Reader) => inInsertionOrder(containing(text), page, reader);
+
+  /**
+   * The candidates through the search keys (books without keys, whose change is still settling, are
+   * tested too), kept exact by the same test; undefined when the text has no word to look up.
+   */
+  const throughKeys = (text: string) => {
+    const word = narrowestWord(text);
+    return word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
+  };
+
+  const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
+  const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });
+
+  /**
+   * A search's answer, planned by how common the text is. Few matches (the usual case) come from the search
+   * keys: all of them for an unpaged search, else their ids, then the page is read by id. A common text
+   * is found sooner by reading the books in _id order, testing each: a page within a few reads per match,
+   * and an unpaged answer is streamed (`many`). The JSON is reused, like the tiles, until a write (or
+   * REUSE_MAX_AGE_MS): building it from 1,000 books costs more than finding them. The key names the reader's
+   * form, so an anonymous reader is never handed a signed-in caller's answer, which holds the owners' e-mails.
+   */
+  const searches = reuseUntilWritePerKey(
+    async (key: string): Promise<{ json: Buffer } | { many: true }> => {
+      const [raw, limit, skip, withEmail] = JSON.parse(key) as [string, number, number, boolean];
+      const text = raw.trim();
+      const reader = { withEmail };
+      const filter = throughKeys(text);
+      if (filter && !limit) {
+        const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...fieldsFor(reader) }).toArray();
+        if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
+      } else if (filter) {
+        const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
+        const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
+        if (found.length <= most) {
+          const page = inIdOrder(found)
+            .slice(skip, skip + limit)
+            .map((doc) => doc._id);
+          return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}, reader).toArray() : []);
+        }
+      }
+      return limit ? answer(await scan(text, { limit, skip }, reader).toArray()) : { many: true };
+    },
+    { ...reuse, maxKeys: KEPT_SEARCHES, keep: (found) => !('json' in found) || found.json.length <= KEPT_ANSWER_BYTES },
+  );
+
+  return {
+    /** Drops the kept answers: a book was written, here or (told by the change stream) elsewhere. */
+    invalidate: () => searches.invalidate(),
+
+    /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
+    async search(text: string, { limit, skip = 0 }: Page, reader: Reader): Promise<SearchAnswer> {
+      // Keyed by the text as sent: the same request is answered again, whatever it matches.
+      const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip, reader.withEmail]));
+      return 'json' in kept ? kept : { books: scan(text.trim(), { skip }, reader).map(toBook) };
+    },
+  };
+}

@@ -19,7 +19,8 @@ import {
  * and leave the stored state as it was. A route that forgot its role requirement fails here.
  */
 
-const ctx = useTestApp();
+// GET /events answers a stream that stays open: here it ends at once, so that each call gets its whole answer.
+const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 50 } } });
 const [admin, staff, viewer] = useTestUsers('Ada Admin', 'Sam Staff', 'Vic Viewer');
 const callers: Record<Role, TestUser> = { admin, staff, viewer };
 

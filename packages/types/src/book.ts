@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LIMIT, MAX_SKIP, ObjectIdSchema, shortText } from './common';
+import { MAX_SKIP, ObjectIdSchema, PageLimitSchema, shortText } from './common';
 
 /**
  * The ceiling of every number of a book: a stock, a price, an amount moved. Above it the chart, the search
@@ -110,12 +110,7 @@ export type Deliver = z.infer<typeof DeliverSchema>;
 
 export const ListBooksQuerySchema = z
   .object({
-    limit: z.coerce
-      .number('must be a number')
-      .int('must be a whole number')
-      .min(1, 'must be 1 or more')
-      .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
-      .optional(),
+    limit: PageLimitSchema,
     skip: z.coerce
       .number('must be a number')
       .int('must be a whole number')

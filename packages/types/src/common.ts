@@ -20,3 +20,11 @@ export const PageIndexSchema = z.coerce
 /** Paging bounds shared by every list call. */
 export const MAX_LIMIT = 1000;
 export const MAX_SKIP = 10_000_000;
+
+/** `limit` of every list call's query: a page of 1 to MAX_LIMIT items. */
+export const PageLimitSchema = z.coerce
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+  .optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LIMIT, ObjectIdSchema } from './common';
+import { ObjectIdSchema, PageLimitSchema } from './common';
 
 /** The sign-in events a client may record itself (POST /histories). Labels as the spec writes them. */
 export const SIGN_IN_TASKS = ['Login', 'Singup', 'Login with google', 'Login with Github'] as const;
@@ -45,12 +45,7 @@ export type NewSignInHistory = z.input<typeof NewSignInHistorySchema>;
 
 export const ListHistoriesQuerySchema = z
   .object({
-    limit: z.coerce
-      .number('must be a number')
-      .int('must be a whole number')
-      .min(1, 'must be 1 or more')
-      .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
-      .optional(),
+    limit: PageLimitSchema,
     skip: z.coerce
       .number('must be a number')
       .int('must be a whole number')

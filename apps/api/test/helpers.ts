@@ -10,7 +10,7 @@ import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
 import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
-import { createApp, watchAppChanges, type AppOptions } from '../src/app';
+import { createApp, watchAppChanges, type AppDeps, type AppOptions } from '../src/app';
 import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
@@ -26,6 +26,8 @@ export interface TestContext {
   app: Express;
   /** Another app on the same database and verifier, with other options or a logger (rate limits, log capture). */
   variant(options?: Partial<AppOptions>, logger?: Logger): Express;
+  /** Another app on the same database with some dependencies replaced (another db, a failing verifier, a logger). */
+  withDeps(deps: Partial<Omit<AppDeps, 'options'>>): Express;
   db: Db;
   database: Database;
   /** The change feed of `app` and its variants. */
@@ -63,6 +65,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
     on: { database: Database; changes: ChangeFeed },
     variant: Partial<AppOptions> = {},
     logger: Logger = setup.logger ?? quiet,
+    deps: Partial<Omit<AppDeps, 'options'>> = {},
   ) =>
     createApp({
       db: on.database.db,
@@ -72,6 +75,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
       verifier,
       clock: () => new Date(),
       logger,
+      ...deps,
       options: {
         corsOrigins: ['http://allowed.example'],
         writeRateLimitPerMinute: 100_000,
@@ -90,6 +94,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   const ctx: TestContext = {
     app: build(),
     variant: build,
+    withDeps: (deps) => appOn({ database, changes }, {}, quiet, deps),
     instance: async (variant) => {
       const other = await connectDatabase(mongo.uri, dbName);
       const on = { database: other, changes: watchAppChanges(other.db, quiet) };

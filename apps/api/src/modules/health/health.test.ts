@@ -5,9 +5,7 @@ import request from 'supertest';
 import type { Db } from 'mongodb';
 import { HealthSchema, LivenessSchema } from '@book-warehouse/types';
 import { addBook, apiError, bearer, createTestUser, readBook, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
-import { createApp } from '../../app';
 import { DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS } from '../../lib/database';
-import { createLogger } from '../../lib/logger';
 import { startEmbeddedMongo } from '../../lib/mongo';
 import { runMigrations } from '../../migrations/migrations';
 import { freePort } from '../../../test/free-port';
@@ -46,24 +44,10 @@ describe('GET /api/health', () => {
 
 /** The app on another database of the same mongod, or draining, as server.ts builds it. */
 function appWith(deps: { db?: Db; shuttingDown?: boolean }) {
-  return createApp({
+  return ctx.withDeps({
     db: deps.db ?? ctx.db,
-    ping: () => ctx.database.ping(),
-    transactions: ctx.database.transactions,
-    changes: ctx.changes,
     verifier: { verify: () => Promise.reject(new Error('no token needed here')) },
-    clock: () => new Date(),
-    logger: createLogger('silent'),
     shuttingDown: () => deps.shuttingDown ?? false,
-    options: {
-      corsOrigins: [],
-      writeRateLimitPerMinute: 100,
-      readRateLimitPerMinute: 100,
-      unboundedReadRateLimitPerMinute: 100,
-      roles: { adminEmails: [], defaultRole: 'staff' },
-      bodyLimit: '100kb',
-      connectSrc: [],
-    },
   });
 }
 

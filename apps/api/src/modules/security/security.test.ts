@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { createApp } from '../../app';
 import { apiError, bearer, capturedLogger, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books'] });
@@ -204,24 +203,7 @@ describe('request ids', () => {
 describe('an unexpected error', () => {
   it('answers 500 with a generic message and no stack, logs it with the request id, and the server keeps serving', async () => {
     const { logger, lines } = capturedLogger();
-    const app = createApp({
-      db: ctx.db,
-      ping: ctx.database.ping,
-      transactions: ctx.database.transactions,
-      changes: ctx.changes,
-      verifier: { verify: () => Promise.reject(new Error('verifier exploded')) },
-      clock: () => new Date(),
-      logger,
-      options: {
-        corsOrigins: [],
-        writeRateLimitPerMinute: 100,
-        readRateLimitPerMinute: 100,
-        unboundedReadRateLimitPerMinute: 100,
-        roles: { adminEmails: [], defaultRole: 'staff' },
-        bodyLimit: '100kb',
-        connectSrc: [],
-      },
-    });
+    const app = ctx.withDeps({ verifier: { verify: () => Promise.reject(new Error('verifier exploded')) }, logger });
 
     const res = await request(app).post('/api/book').set(bearer(staff)).send(newBook()).expect(500);
 

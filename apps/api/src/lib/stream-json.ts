@@ -25,15 +25,15 @@ function drains(res: Response): () => Promise<void> {
   return () => new Promise<void>((resolve) => (wake = resolve));
 }
 
-export async function sendJsonArray(res: Response, items: AsyncIterable<unknown>): Promise<void> {
+/**
+ * Writes text pieces in chunks of about FLUSH_CHARS, honouring back-pressure, then ends the response. The caller sets the status and type first; headers go out with the first chunk, so an early
+ * failure can still answer the error shape.
+ */
+export async function sendChunks(res: Response, pieces: AsyncIterable<string>): Promise<void> {
   let pending = '';
-  let started = false;
   const drained = drains(res);
-  // Headers go out with the first write, so an early failure can still answer the error shape.
-  res.status(200).type('application/json');
-  for await (const item of items) {
-    pending += (started ? ',' : '[') + JSON.stringify(item);
-    started = true;
+  for await (const piece of pieces) {
+    pending += piece;
     if (pending.length >= FLUSH_CHARS) {
       const flowing = res.write(pending);
       pending = '';
@@ -41,5 +41,18 @@ export async function sendJsonArray(res: Response, items: AsyncIterable<unknown>
       if (res.destroyed) return;
     }
   }
-  res.end(started ? `${pending}]` : '[]');
+  res.end(pending);
+}
+
+export async function sendJsonArray(res: Response, items: AsyncIterable<unknown>): Promise<void> {
+  let started = false;
+  async function* pieces() {
+    for await (const item of items) {
+      yield (started ? ',' : '[') + JSON.stringify(item);
+      started = true;
+    }
+    yield started ? ']' : '[]';
+  }
+  res.status(200).type('application/json');
+  await sendChunks(res, pieces());
 }

@@ -1,0 +1,45 @@
+import type { Response } from 'express';
+import { sendChunks } from './stream-json';
+
+/** A spreadsheet reads a UTF-8 file's accents right only when it starts with a byte-order mark. */
+const BOM = '\uFEFF';
+
+/** Leading characters that make a spreadsheet run a cell as a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+type Cell = string | number | boolean | null | undefined;
+
+/**
+ * One RFC 4180 field. Text that a spreadsheet would run as a formula gets a leading apostrophe, as OWASP
+ * advises; numbers are written as they are (a negative number is data, not a formula).
+ */
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record: fields joined by commas, ended by CRLF (RFC 4180). */
+export const csvRow = (cells: readonly Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * Streams a CSV download: UTF-8 with a byte-order mark, a header row, then one row per item, written with
+ * back-pressure so memory does not grow with the number of rows.
+ */
+export async function sendCsv<T>(
+  res: Response,
+  file: { name: string; header: readonly string[]; row: (item: T) => readonly Cell[] },
+  items: AsyncIterable<T>,
+): Promise<void> {
+  async function* pieces() {
+    yield BOM + csvRow(file.header);
+    for await (const item of items) yield csvRow(file.row(item));
+  }
+  res
+    .status(200)
+    .type('text/csv; charset=utf-8')
+    .set('Content-Disposition', `attachment; filename="${file.name}"`)
+    .set('Cache-Control', 'no-store');
+  await sendChunks(res, pieces());
+}

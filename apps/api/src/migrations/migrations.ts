@@ -10,6 +10,7 @@ import { createIndexes } from './003-indexes';
 import { repairOutOfBounds } from './004-repair-out-of-bounds';
 import { createUsersAndRateLimits } from './005-users-and-rate-limits';
 import { createIdempotencyKeys } from './006-idempotency-keys';
+import { createCovers } from './009-covers';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   repairOutOfBounds,
   createUsersAndRateLimits,
   createIdempotencyKeys,
+  createCovers,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

@@ -87,6 +87,9 @@ describe('GET /api/openapi.json', () => {
         'get /me',
         'get /users',
         'put /users/{uid}/role',
+        'get /isbn/{isbn}',
+        'post /covers',
+        'get /covers/{id}',
       ].sort(),
     );
   });
@@ -140,6 +143,7 @@ describe('GET /api/openapi.json', () => {
       'get /book/{id}',
       'get /bookbytext',
       'get /books',
+      'get /covers/{id}',
       'get /health',
       'get /health/live',
       'get /health/ready',

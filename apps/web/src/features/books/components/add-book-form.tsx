@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
+import { BookFieldInput } from './book-field-input';
 import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
@@ -39,17 +39,13 @@ export function AddBookForm() {
       aria-label="Add Books"
       className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
     >
-      {bookFieldSpecs.map(({ name, label, type, step, inputMode, wide }) => (
-        <div key={name} className={wide ? 'sm:col-span-2' : undefined}>
-          <Field
-            label={label}
-            type={type}
-            step={step}
-            min={type === 'number' ? 0 : undefined}
-            inputMode={inputMode}
+      {bookFieldSpecs.map((spec) => (
+        <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
+          <BookFieldInput
+            spec={spec}
             required
-            {...register(name, type === 'number' ? { valueAsNumber: true } : undefined)}
-            error={labelled(name, formState.errors[name])}
+            registration={register(spec.name, spec.type === 'number' ? { valueAsNumber: true } : undefined)}
+            error={labelled(spec.name, formState.errors[spec.name])}
           />
         </div>
       ))}

@@ -16,7 +16,7 @@ const labels: Record<BookFieldName, string> = {
   photo: 'Photo URL',
 };
 
-interface BookFieldSpec {
+export interface BookFieldSpec {
   name: BookFieldName;
   label: string;
   type: 'text' | 'number';
@@ -24,6 +24,8 @@ interface BookFieldSpec {
   inputMode?: 'url';
   /** Spans both columns of the form grid. */
   wide?: boolean;
+  /** A multi-line field (a textarea). */
+  multiline?: boolean;
 }
 
 const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({
@@ -43,7 +45,7 @@ export const bookFieldSpecs: readonly BookFieldSpec[] = [
   spec('photo', { inputMode: 'url' }),
   spec('stockQuantity', { type: 'number', step: '1' }),
   spec('price', { type: 'number', step: '0.01' }),
-  spec('description', { wide: true }),
+  spec('description', { wide: true, multiline: true }),
 ];
 
 const isBookField = (key: string): key is BookFieldName => Object.hasOwn(labels, key);

@@ -1,5 +1,6 @@
 import { NewBookSchema, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -7,17 +8,23 @@ import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
-import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
+import { formatIsbn } from '../isbn';
+import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
 
 /** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
 export function AddBookForm() {
   const add = useAddBook();
-  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
+  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
     resolver: zodResolver(NewBookSchema),
     defaultValues: empty,
   });
+
+  const showHyphenated = (typed: string) => {
+    const shown = formatIsbn(typed);
+    if (shown !== typed) setValue('isbn', shown);
+  };
 
   const onSubmit = handleSubmit((book) =>
     add.mutate(book, {
@@ -43,8 +50,12 @@ export function AddBookForm() {
         <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
           <BookFieldInput
             spec={spec}
-            required
-            registration={register(spec.name, spec.type === 'number' ? { valueAsNumber: true } : undefined)}
+            required={!spec.optional}
+            registration={register(spec.name, {
+              ...addFormValue(spec),
+              // A valid ISBN is shown hyphenated once typed.
+              onBlur: spec.name === 'isbn' ? (event: FocusEvent<HTMLInputElement>) => showHyphenated(event.target.value) : undefined,
+            })}
             error={labelled(spec.name, formState.errors[spec.name])}
           />
         </div>

@@ -14,6 +14,8 @@ const labels: Record<BookFieldName, string> = {
   stockQuantity: 'Stock quantity',
   price: 'Price',
   photo: 'Photo URL',
+  isbn: 'ISBN',
+  reorderPoint: 'Reorder point',
 };
 
 export interface BookFieldSpec {
@@ -26,6 +28,8 @@ export interface BookFieldSpec {
   wide?: boolean;
   /** A multi-line field (a textarea). */
   multiline?: boolean;
+  /** May be left empty on the add form (the book then has no such field). */
+  optional?: boolean;
 }
 
 const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({
@@ -45,8 +49,19 @@ export const bookFieldSpecs: readonly BookFieldSpec[] = [
   spec('photo', { inputMode: 'url' }),
   spec('stockQuantity', { type: 'number', step: '1' }),
   spec('price', { type: 'number', step: '0.01' }),
+  spec('isbn', { optional: true }),
+  spec('reorderPoint', { type: 'number', step: '1', optional: true }),
   spec('description', { wide: true, multiline: true }),
 ];
+
+/**
+ * How the add form reads a field: numbers as numbers, and an optional field left empty as absent (the book
+ * then has no ISBN or reorder point) rather than '' or NaN.
+ */
+export function addFormValue({ type, optional }: BookFieldSpec): { valueAsNumber?: true; setValueAs?: (v: string) => unknown } {
+  if (!optional) return type === 'number' ? { valueAsNumber: true } : {};
+  return { setValueAs: (v: string) => (v.trim() === '' ? undefined : type === 'number' ? Number(v) : v) };
+}
 
 const isBookField = (key: string): key is BookFieldName => Object.hasOwn(labels, key);
 

@@ -31,6 +31,18 @@ describe('UpdateBookForm', () => {
     expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '9.99');
   });
 
+  it('shows the ISBN hyphenated and does not send it back unchanged', async () => {
+    const withIsbn = { ...book, isbn: '9780441013593', reorderPoint: 2 };
+    const fetchMock = stubFetch(() => json({ ...withIsbn, reorderPoint: 4 }));
+    renderWithApp(<UpdateBookForm book={withIsbn} onClose={() => {}} />);
+    expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
+    await userEvent.clear(screen.getByLabelText('Reorder point'));
+    await userEvent.type(screen.getByLabelText('Reorder point'), '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ reorderPoint: 4 });
+  });
+
   it('has a multi-line description', () => {
     stubFetch(() => json(book));
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);

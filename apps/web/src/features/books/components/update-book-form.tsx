@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useUpdateBook } from '../api/update-book';
+import { formatIsbn, sameIsbn } from '../isbn';
 import { BookFieldInput } from './book-field-input';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
@@ -13,7 +14,15 @@ type UpdateValues = Record<BookFieldName, string>;
 
 /** The book's current values as the form's text, so the form opens ready to edit. */
 const currentValues = (book: Book): UpdateValues =>
-  Object.fromEntries(bookFieldSpecs.map(({ name }) => [name, String(book[name] ?? '')])) as UpdateValues;
+  Object.fromEntries(bookFieldSpecs.map(({ name }) => [name, shown(book, name)])) as UpdateValues;
+
+/** A field's current value as the form shows it (the ISBN hyphenated); '' when the book has none. */
+const shown = (book: Book, name: BookFieldName): string =>
+  name === 'isbn' && book.isbn ? formatIsbn(book.isbn) : String(book[name] ?? '');
+
+/** Whether the typed text is the book's value (an ISBN in any accepted form). */
+const unchanged = (book: Book, name: BookFieldName, value: string | number): boolean =>
+  name === 'isbn' ? sameIsbn(String(value), book.isbn) : value === book[name];
 
 /** Only the fields whose value differs from the book's, numbers as numbers, ready for BookUpdateSchema. */
 function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFieldName, string | number>> {
@@ -22,7 +31,7 @@ function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFie
     const raw = values[name].trim();
     if (!raw) continue;
     const value = type === 'number' ? Number(raw) : raw;
-    if (value !== book[name]) changes[name] = value;
+    if (!unchanged(book, name, value)) changes[name] = value;
   }
   return changes;
 }
@@ -80,7 +89,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
           <BookFieldInput
             key={spec.name}
             spec={spec}
-            placeholder={String(book[spec.name] ?? '')}
+            placeholder={shown(book, spec.name)}
             registration={register(spec.name)}
             error={labelled(spec.name, formState.errors[spec.name])}
           />

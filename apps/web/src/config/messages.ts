@@ -24,6 +24,11 @@ export const messages = {
   passwordMismatch: 'Password Do not match',
   verificationSent: (email: string) => `Verification code sent in ${email} Please Check your Email.`,
 
+  /** Undoing a history entry (the History screen, a card's delivery toast). */
+  confirmUndo: (task: string, bookName: string) => `Undo '${task}' on ${bookName}?`,
+  undone: (task: string) => `Undone: ${task}`,
+  undoLabel: 'Undo',
+
   /** Deleting from the Manage Items table. */
   confirmDelete: 'Are you sure?',
   /** Deleting from My Items. */

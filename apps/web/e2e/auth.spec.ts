@@ -13,9 +13,9 @@ import {
 } from './support';
 import { paths } from '../src/config/paths';
 
-/** The newest history row of `email` names `task` (the log is newest first). */
+/** The newest history row of `email` names `task` (the log is newest first; sign-ins show with the toggle on). */
 async function expectNewestTask(page: Page, email: string, task: string) {
-  await page.goto(paths.dashboard.history);
+  await page.goto(`${paths.dashboard.history}?signins=1`);
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: email, exact: true }) })

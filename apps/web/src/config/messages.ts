@@ -16,11 +16,18 @@ export const messages = {
   delivered: 'Books Delevard successfully!!!',
   priceUpdated: 'Book Price updated successfully!!!',
   commentPosted: 'Comment successfully',
+  /** 'Update' on the update form with every field as it was: nothing is sent. */
+  nothingChanged: 'Nothing changed: edit a field, then press Update Book',
 
   resetEmailSent: 'Sent email',
   emailRequired: 'Please provide a email.',
   passwordMismatch: 'Password Do not match',
   verificationSent: (email: string) => `Verification code sent in ${email} Please Check your Email.`,
+
+  /** Undoing a history entry (the History screen, a card's delivery toast). */
+  confirmUndo: (task: string, bookName: string) => `Undo '${task}' on ${bookName}?`,
+  undone: (task: string) => `Undone: ${task}`,
+  undoLabel: 'Undo',
 
   /** Deleting from the Manage Items table. */
   confirmDelete: 'Are you sure?',

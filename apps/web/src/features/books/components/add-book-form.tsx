@@ -1,13 +1,15 @@
-import { NewBookSchema, type NewBook } from '@book-warehouse/types';
+import { NewBookSchema, type IsbnLookup as Found, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FocusEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
+import { CoverUpload } from './cover-upload';
+import { IsbnLookup } from './isbn-lookup';
 import { formatIsbn } from '../isbn';
 import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
@@ -16,10 +18,21 @@ const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory:
 /** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
 export function AddBookForm() {
   const add = useAddBook();
-  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
+  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = useForm<
+    z.input<typeof NewBookSchema>,
+    unknown,
+    NewBook
+  >({
     resolver: zodResolver(NewBookSchema),
     defaultValues: empty,
   });
+  const photo = useWatch({ control, name: 'photo' });
+  const fill = (field: 'bookName' | 'author' | 'publishar' | 'subTitle' | 'photo', value: string | undefined) => {
+    if (value) setValue(field, value, { shouldDirty: true, shouldValidate: true });
+  };
+  const fillFound = (found: Found) => {
+    for (const field of ['bookName', 'author', 'publishar', 'subTitle', 'photo'] as const) fill(field, found[field]);
+  };
 
   const showHyphenated = (typed: string) => {
     const shown = formatIsbn(typed);
@@ -58,6 +71,8 @@ export function AddBookForm() {
             })}
             error={labelled(spec.name, formState.errors[spec.name])}
           />
+          {spec.name === 'isbn' && <IsbnLookup getIsbn={() => getValues('isbn')} onFound={fillFound} />}
+          {spec.name === 'photo' && <CoverUpload photo={photo} onUploaded={(path) => fill('photo', path)} />}
         </div>
       ))}
       <div className="sm:col-span-2">

@@ -57,8 +57,9 @@ export async function prepareCover(data: Buffer): Promise<Record<CoverSize, Cove
     const card = input().resize({ width: CARD_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 80 });
     const [originalData, cardData] = await Promise.all([original.toBuffer(), card.toBuffer()]);
     return { original: { data: originalData, type }, card: { data: cardData, type: 'image/webp' } };
-  } catch (error) {
-    throw new AppError('validation_failed', 400, `The image cannot be read: ${(error as Error).message}`, {
+  } catch {
+    // libvips' own words ("vipspng: libpng read error") would mean nothing to a clerk.
+    throw new AppError('validation_failed', 400, 'The image cannot be read: it is damaged, incomplete or has too many pixels', {
       file: 'is not a readable image (damaged, or too many pixels)',
     });
   }

@@ -48,6 +48,17 @@ describe('GET /api/isbn/{isbn}', () => {
     }
   });
 
+  it('answers the fields without a photo when the cover cannot be had', async () => {
+    const res = await lookup('0-596-51774-2').expect(200);
+    expect(res.body).toEqual({
+      isbn: '9780596517748',
+      bookName: 'JavaScript',
+      subTitle: 'The Good Parts',
+      author: 'Douglas Crockford',
+      publishar: "O'Reilly Media",
+    });
+  });
+
   it('answers 404 when the service does not know the ISBN', async () => {
     const res = await lookup('9780306406157').expect(404);
     expect(apiError(res.body).code).toBe('not_found');

@@ -101,8 +101,9 @@ describe('GET /api/reorder', () => {
       .find({ _shortage: { $exists: true } })
       .sort({ _shortage: -1, _id: 1 })
       .explain('executionStats');
-    expect(JSON.stringify(plan.queryPlanner)).toContain('IXSCAN');
-    expect(plan.executionStats?.totalDocsExamined).toBe(1);
+    const { queryPlanner, executionStats } = plan as { queryPlanner: unknown; executionStats: { totalDocsExamined: number } };
+    expect(JSON.stringify(queryPlanner)).toContain('IXSCAN');
+    expect(executionStats.totalDocsExamined).toBe(1);
   });
 
   it('needs the staff role', async () => {

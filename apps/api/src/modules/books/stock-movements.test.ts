@@ -100,7 +100,7 @@ describe('POST /api/stock/movements', () => {
     await expectNothingApplied([book], history);
   });
 
-  it.each<[string, unknown, string]>([
+  it.each<[string, object, string]>([
     ['no lines', { lines: [] }, 'lines'],
     ['501 lines', { lines: Array.from({ length: 501 }, () => ({ bookId: UNKNOWN_ID, delta: 1 })) }, 'lines'],
     ['a delta of 0', { lines: [{ bookId: UNKNOWN_ID, delta: 0 }] }, 'lines.0'],

@@ -1,25 +1,6 @@
-import ISBN from 'isbn3';
 import { z } from 'zod';
-import { PhotoUrlSchema } from './book';
+import { IsbnSchema, PhotoUrlSchema } from './book';
 import { shortText } from './common';
-
-/**
- * An ISBN as a person types it: ISBN-10 or ISBN-13, with or without hyphens or spaces, checked (check digit
- * and registration ranges) by the isbn3 library, and answered as its 13 digits without hyphens.
- */
-export const IsbnSchema = z
-  .string('must be an ISBN')
-  .trim()
-  .min(1, 'is required')
-  .max(40, 'must be an ISBN-10 or ISBN-13')
-  .transform((value, ctx) => {
-    const parsed = ISBN.parse(value);
-    if (!parsed?.isValid) {
-      ctx.addIssue({ code: 'custom', message: 'must be a valid ISBN-10 or ISBN-13' });
-      return z.NEVER;
-    }
-    return parsed.isbn13;
-  });
 
 /** The path of GET /api/isbn/{isbn}. */
 export const IsbnParamsSchema = z.object({ isbn: IsbnSchema }).strict();

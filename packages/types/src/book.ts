@@ -50,6 +50,10 @@ export const BookFieldsSchema = z.object({
   stockQuantity: QuantitySchema,
   photo: PhotoUrlSchema,
   price: PriceSchema,
+  /** Stored as the 13 digits of the ISBN-13; the API checks it (the web form only sends what was typed). */
+  isbn: z.string().trim().min(1, 'is required').max(20, 'must be at most 20 characters').optional(),
+  /** The book is low on stock when stockQuantity <= reorderPoint. */
+  reorderPoint: QuantitySchema.optional(),
 });
 export type BookFields = z.infer<typeof BookFieldsSchema>;
 
@@ -131,6 +135,10 @@ export const SearchQuerySchema = z
   })
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** GET /reorder: a low book and how many copies it lacks (reorderPoint - stockQuantity), largest first. */
+export const ReorderLineSchema = BookSchema.extend({ shortage: z.number().int() });
+export type ReorderLine = z.infer<typeof ReorderLineSchema>;
 
 /** GET /stats: the dashboard tiles. */
 export const StatsSchema = z.object({

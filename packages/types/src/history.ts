@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookSchema } from './book';
 import { ObjectIdSchema, PageLimitSchema } from './common';
 
 /** The sign-in events a client may record itself (POST /histories). Labels as the spec writes them. */
@@ -19,6 +20,14 @@ export const historyTask = {
   priceUpdated: (n: number) => `Price Updated to ${n}`,
 } as const;
 
+/** One field a book mutation changed: its value before and after. */
+export const HistoryChangeSchema = z.object({
+  field: z.string(),
+  from: z.union([z.string(), z.number(), z.null()]),
+  to: z.union([z.string(), z.number(), z.null()]),
+});
+export type HistoryChange = z.infer<typeof HistoryChangeSchema>;
+
 export const HistoryEntrySchema = z.object({
   _id: ObjectIdSchema,
   email: z.string(),
@@ -29,8 +38,22 @@ export const HistoryEntrySchema = z.object({
   time: z.string(),
   /** Server timestamp (ISO 8601) used for ordering, newest first. */
   createdAt: z.string(),
+  /** The book changed; absent on sign-in entries. */
+  bookId: ObjectIdSchema.optional(),
+  /** What a book mutation changed, field by field. */
+  changes: z.array(HistoryChangeSchema).optional(),
+  /** The deleted book, kept on a 'Deleted' entry. */
+  book: BookSchema.optional(),
+  /** The entry this one undoes. */
+  undoes: ObjectIdSchema.optional(),
+  /** The entry that undid this one: the only field set after the fact. */
+  undoneBy: ObjectIdSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** POST /histories/{id}/undo: the new entry and the book as it is after the undo (null when it undid an 'Added'). */
+export const UndoResultSchema = z.object({ entry: HistoryEntrySchema, book: BookSchema.nullable() });
+export type UndoResult = z.infer<typeof UndoResultSchema>;
 
 /** POST /histories. `email` and `time` are accepted as the original sent them; the server replaces both. */
 export const NewSignInHistorySchema = z

@@ -16,6 +16,8 @@ export const messages = {
   delivered: 'Books Delevard successfully!!!',
   priceUpdated: 'Book Price updated successfully!!!',
   commentPosted: 'Comment successfully',
+  /** 'Update' on the update form with every field as it was: nothing is sent. */
+  nothingChanged: 'Nothing changed: edit a field, then press Update Book',
 
   resetEmailSent: 'Sent email',
   emailRequired: 'Please provide a email.',

@@ -36,7 +36,24 @@ describe('AddBookForm', () => {
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(input).toHaveAccessibleDescription(new RegExp(`^${label} (is required|must be a number)$`));
     }
+    for (const optional of ['ISBN', 'Reorder point']) {
+      expect(screen.getByLabelText(optional)).not.toBeRequired();
+      expect(screen.getByLabelText(optional)).not.toHaveAttribute('aria-invalid');
+    }
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends an ISBN and a reorder point when given, and shows the ISBN hyphenated', async () => {
+    const fetchMock = stubFetch(() => json({}, 201));
+    renderWithApp(<AddBookForm />);
+    for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
+    await userEvent.type(screen.getByLabelText('ISBN'), '9780441013593');
+    await userEvent.type(screen.getByLabelText('Reorder point'), '3');
+    await userEvent.tab();
+    expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '978-0-441-01359-3', reorderPoint: 3 });
   });
 
   it('flags the one field left empty', async () => {

@@ -1,23 +1,30 @@
 import { NewBookSchema, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
-import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
+import { BookFieldInput } from './book-field-input';
+import { formatIsbn } from '../isbn';
+import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
 
 /** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
 export function AddBookForm() {
   const add = useAddBook();
-  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
+  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
     resolver: zodResolver(NewBookSchema),
     defaultValues: empty,
   });
+
+  const showHyphenated = (typed: string) => {
+    const shown = formatIsbn(typed);
+    if (shown !== typed) setValue('isbn', shown);
+  };
 
   const onSubmit = handleSubmit((book) =>
     add.mutate(book, {
@@ -39,17 +46,17 @@ export function AddBookForm() {
       aria-label="Add Books"
       className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
     >
-      {bookFieldSpecs.map(({ name, label, type, step, inputMode, wide }) => (
-        <div key={name} className={wide ? 'sm:col-span-2' : undefined}>
-          <Field
-            label={label}
-            type={type}
-            step={step}
-            min={type === 'number' ? 0 : undefined}
-            inputMode={inputMode}
-            required
-            {...register(name, type === 'number' ? { valueAsNumber: true } : undefined)}
-            error={labelled(name, formState.errors[name])}
+      {bookFieldSpecs.map((spec) => (
+        <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
+          <BookFieldInput
+            spec={spec}
+            required={!spec.optional}
+            registration={register(spec.name, {
+              ...addFormValue(spec),
+              // A valid ISBN is shown hyphenated once typed.
+              onBlur: spec.name === 'isbn' ? (event: FocusEvent<HTMLInputElement>) => showHyphenated(event.target.value) : undefined,
+            })}
+            error={labelled(spec.name, formState.errors[spec.name])}
           />
         </div>
       ))}

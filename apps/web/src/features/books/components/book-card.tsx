@@ -5,6 +5,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isOutOfStock, truncateDescription } from '../truncate';
 import { BookCover } from './book-cover';
+import { IsbnText } from './isbn-text';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatPrice = (price: number) => money.format(price);
@@ -29,6 +30,11 @@ export function BookCard({ book, actions, eager }: { book: Book; actions?: React
           </Link>
         </p>
         <p className="text-sm text-slate-500">Publication: {book.publishar}</p>
+        {book.isbn && (
+          <p className="text-sm text-slate-500">
+            ISBN <IsbnText isbn={book.isbn} />
+          </p>
+        )}
         <p className="text-sm text-slate-700" title={book.description}>
           {truncateDescription(book.description)}
         </p>

@@ -112,6 +112,42 @@ export type Restock = z.infer<typeof RestockSchema>;
 export const DeliverSchema = z.object({ amount: StockAmountSchema, mode: z.enum(['card']).optional() }).strict();
 export type Deliver = z.infer<typeof DeliverSchema>;
 
+/** The most lines one POST /stock/movements may carry. */
+export const MAX_MOVEMENT_LINES = 500;
+
+/** A line's change of stock: copies in (> 0) or out (< 0), never 0. */
+const MovementDeltaSchema = z
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(-NUMBER_CEILING, 'is too small')
+  .max(NUMBER_CEILING, 'is too large')
+  .refine((n) => n !== 0, 'must not be 0');
+
+/**
+ * POST /stock/movements: stock changes of several books applied at once or not at all (a batch of scanned
+ * books). Each line names its book by `bookId` or by `isbn`, exactly one of them.
+ */
+export const StockMovementsSchema = z
+  .object({
+    lines: z
+      .array(
+        z.union([
+          z.object({ bookId: ObjectIdSchema, delta: MovementDeltaSchema }).strict(),
+          z
+            .object({ isbn: z.string().trim().min(1, 'is required').max(20, 'must be at most 20 characters'), delta: MovementDeltaSchema })
+            .strict(),
+        ]),
+      )
+      .min(1, 'must have at least 1 line')
+      .max(MAX_MOVEMENT_LINES, `must have at most ${MAX_MOVEMENT_LINES} lines`),
+  })
+  .strict();
+export type StockMovements = z.infer<typeof StockMovementsSchema>;
+
+/** What POST /stock/movements answers: each line's book after the commit, in line order. */
+export const StockMovementsResultSchema = z.object({ books: z.array(BookSchema) });
+export type StockMovementsResult = z.infer<typeof StockMovementsResultSchema>;
+
 export const ListBooksQuerySchema = z
   .object({
     limit: PageLimitSchema,

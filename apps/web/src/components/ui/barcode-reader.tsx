@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CodeDetector } from '../../lib/barcode/detector';
 import { normaliseIsbn } from '../../lib/isbn';
 import { Button } from './button';
@@ -152,8 +152,7 @@ export function BarcodeReader({
   // The camera goes off when the reader leaves the page.
   useEffect(() => releaseCamera, [releaseCamera]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const enter = () => {
     const isbn = normaliseIsbn(text);
     if (!isbn) {
       setFieldError(text.trim() ? `'${text.trim()}' is not a valid ISBN: check the digits (ISBN-10 or ISBN-13)` : 'Type or scan an ISBN');
@@ -194,7 +193,8 @@ export function BarcodeReader({
         aria-label="Camera picture"
         className={`${camera === 'on' ? 'block' : 'hidden'} aspect-video w-full max-w-md rounded-lg bg-slate-900 object-cover`}
       />
-      <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-1" aria-label="Enter an ISBN">
+      {/* Not a form of its own: the reader may sit inside one (the add form), and forms do not nest. */}
+      <div role="group" aria-label="Enter an ISBN" className="flex max-w-md flex-col gap-1">
         <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
           {label}
         </label>
@@ -206,6 +206,12 @@ export function BarcodeReader({
               setText(event.target.value);
               setFieldError('');
             }}
+            onKeyDown={(event) => {
+              // A scanner 'types' the digits and Enter.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              enter();
+            }}
             autoComplete="off"
             enterKeyHint="go"
             placeholder="978-0-441-17271-9"
@@ -214,7 +220,7 @@ export function BarcodeReader({
             aria-describedby={fieldError ? `${fieldId}-error` : undefined}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500"
           />
-          <Button type="submit" disabled={disabled}>
+          <Button onClick={enter} disabled={disabled}>
             Enter
           </Button>
         </div>
@@ -223,7 +229,7 @@ export function BarcodeReader({
             {fieldError}
           </p>
         )}
-      </form>
+      </div>
     </div>
   );
 }

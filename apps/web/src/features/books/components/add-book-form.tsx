@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { ScanButton } from '../../../components/ui/scan-button';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
@@ -13,12 +14,15 @@ import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './boo
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
 
-/** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
-export function AddBookForm() {
+/**
+ * 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). `isbn` (13
+ * digits) comes filled in when a scanned book was not found (the Scan page); 'Scan ISBN' fills the field too.
+ */
+export function AddBookForm({ isbn }: { isbn?: string }) {
   const add = useAddBook();
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
     resolver: zodResolver(NewBookSchema),
-    defaultValues: empty,
+    defaultValues: isbn ? { ...empty, isbn: formatIsbn(isbn) } : empty,
   });
 
   const showHyphenated = (typed: string) => {
@@ -30,7 +34,7 @@ export function AddBookForm() {
     add.mutate(book, {
       onSuccess: () => {
         notify.success(messages.bookAdded);
-        reset();
+        reset(empty);
       },
       onError: (error) => {
         notify.error(error.message);
@@ -58,6 +62,11 @@ export function AddBookForm() {
             })}
             error={labelled(spec.name, formState.errors[spec.name])}
           />
+          {spec.name === 'isbn' && (
+            <div className="mt-2">
+              <ScanButton label="Scan ISBN" onCode={(scanned) => setValue('isbn', formatIsbn(scanned), { shouldValidate: true })} />
+            </div>
+          )}
         </div>
       ))}
       <div className="sm:col-span-2">

@@ -10,8 +10,11 @@ const SAME_CODE_PAUSE_MS = 2500;
 type CameraState = 'off' | 'starting' | 'on' | 'error';
 
 /** What the clerk reads when the camera cannot be used: the typed field still works in every case. */
-export function cameraErrorMessage(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
+function cameraErrorMessage(error: unknown): string {
+  // getUserMedia rejects with a DOMException, which is not an Error everywhere (jsdom, older browsers).
+  const detail = error as { name?: unknown; message?: unknown } | null | undefined;
+  const name = typeof detail?.name === 'string' ? detail.name : '';
+  const message = typeof detail?.message === 'string' ? detail.message : String(error);
   if (name === 'NotAllowedError' || name === 'SecurityError') {
     return "Camera permission was refused. Allow the camera in the browser's site settings, or type or scan the ISBN into the field below.";
   }
@@ -19,7 +22,7 @@ export function cameraErrorMessage(error: unknown): string {
     return 'No camera was found on this device. Type the ISBN, or use a USB or Bluetooth scanner, in the field below.';
   }
   if (name === 'NotReadableError') return 'The camera is in use by another application. Close it and try again, or type the ISBN below.';
-  return `The camera could not start (${error instanceof Error ? error.message : String(error)}). Type the ISBN in the field below.`;
+  return `The camera could not start (${message}). Type the ISBN in the field below.`;
 }
 
 async function openCamera(): Promise<MediaStream> {

@@ -12,6 +12,28 @@ const asCodeDetector = (detector: DetectorPonyfill): CodeDetector => ({
   detect: async (source) => (await detector.detect(source)).map((found) => found.rawValue),
 });
 
+const loadPolyfill = async (): Promise<CodeDetector> => asCodeDetector((await import('./polyfill')).polyfillDetector());
+
+/**
+ * The browser's detector until it fails, then the polyfill for good: some browsers offer BarcodeDetector and
+ * list EAN-13 yet have no detection service behind it (Chromium on Linux: "Barcode detection service
+ * unavailable").
+ */
+function withFallback(native: CodeDetector): CodeDetector {
+  let current: CodeDetector | undefined;
+  return {
+    detect: async (source) => {
+      if (current) return current.detect(source);
+      try {
+        return await native.detect(source);
+      } catch {
+        current = await loadPolyfill();
+        return current.detect(source);
+      }
+    },
+  };
+}
+
 /**
  * A detector of EAN-13 barcodes (the barcode of an ISBN): the browser's own when it reads EAN-13, else the
  * zxing-wasm polyfill, loaded only now so that its code and its WebAssembly file (about 1 MB) reach only a
@@ -20,8 +42,7 @@ const asCodeDetector = (detector: DetectorPonyfill): CodeDetector => ({
 export async function createIsbnDetector(): Promise<CodeDetector> {
   const native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
   if (native && (await native.getSupportedFormats().catch((): readonly string[] => [])).includes('ean_13')) {
-    return asCodeDetector(new native({ formats: ['ean_13'] }));
+    return withFallback(asCodeDetector(new native({ formats: ['ean_13'] })));
   }
-  const { polyfillDetector } = await import('./polyfill');
-  return asCodeDetector(polyfillDetector());
+  return loadPolyfill();
 }

@@ -3,7 +3,7 @@ import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 
 /** The EAN-13 check digit of 12 digits (weights 1, 3, 1, 3, ...). */
-export const ean13CheckDigit = (twelve: string) =>
+const ean13CheckDigit = (twelve: string) =>
   String((10 - ([...twelve].reduce((sum, digit, i) => sum + Number(digit) * (i % 2 ? 3 : 1), 0) % 10)) % 10);
 
 /**

@@ -6,7 +6,7 @@ import { bookKeys } from './keys';
  * The book with this ISBN (13 digits), or null (a query may not answer undefined): GET /books?isbn= answers
  * a list of 0 or 1.
  */
-export const findBookByIsbn = async (isbn: string, signal?: AbortSignal) =>
+const findBookByIsbn = async (isbn: string, signal?: AbortSignal) =>
   (await apiRequest('/books', { query: { isbn }, schema: (s) => s.BookSchema.array(), signal }))[0] ?? null;
 
 export const bookByIsbnQueryOptions = (isbn: string) =>

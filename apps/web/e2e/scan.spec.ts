@@ -11,6 +11,13 @@ async function storedBook(request: APIRequestContext, token: string, id: string)
   return (await res.json()) as Book;
 }
 
+/** The page fits a 360 px phone: no sideways scroll. */
+async function expectNoSidewaysScroll(page: Page) {
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 async function signedIn(page: Page, user: { email: string; password: string }) {
   await signIn(page, user);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -70,6 +77,7 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
     expect(wasm.length).toBeGreaterThan(0);
     for (const url of wasm) expect(new URL(url).origin).toBe(new URL(testInfo.project.use.baseURL!).origin);
     expect(foreign).toEqual([]);
+    await expectNoSidewaysScroll(page);
     await context.close();
   } finally {
     await browser.close();
@@ -111,7 +119,8 @@ test('a batch delivery that one line cannot meet is refused as a whole: that lin
   await expect(line(plenty).getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Nothing was applied' }).first()).toBeVisible();
   // The list stays for correction.
-  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Stock' })).toHaveCount(2);
+  await expectNoSidewaysScroll(page);
 
   expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(5);
   expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(1);

@@ -70,6 +70,7 @@ describe('BatchSession', () => {
     expect(await within(lineOf('The Hobbit')).findByRole('alert')).toHaveTextContent(message);
     expect(within(lineOf('Dune')).queryByRole('alert')).toBeNull();
     expect(lineOf('The Hobbit')).toHaveAccessibleDescription(message);
+    expect(screen.getByText(/^Nothing was applied\. 1 line cannot be applied/)).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/stock/movements')!;
     expect(JSON.parse(init?.body as string)).toEqual({
       lines: [

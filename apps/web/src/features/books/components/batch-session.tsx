@@ -161,7 +161,13 @@ export function BatchSession() {
       onError: (error) => {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
           dispatch({ type: 'refused', fields: error.fields });
-          setRefusals(generalRefusals(error.fields));
+          const failing = Object.keys(error.fields).length - generalRefusals(error.fields).length;
+          setRefusals([
+            ...(failing > 0
+              ? [`${failing} ${failing === 1 ? 'line' : 'lines'} cannot be applied: correct or remove them, then commit again.`]
+              : []),
+            ...generalRefusals(error.fields),
+          ]);
         } else {
           setRefusals([error.message]);
         }

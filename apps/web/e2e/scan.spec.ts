@@ -78,6 +78,13 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
     for (const url of wasm) expect(new URL(url).origin).toBe(new URL(testInfo.project.use.baseURL!).origin);
     expect(foreign).toEqual([]);
     await expectNoSidewaysScroll(page);
+
+    // An ISBN the warehouse does not have opens the add form with it filled in.
+    const unknown = randomIsbn();
+    await page.getByLabel(/^ISBN \(type it/).fill(unknown);
+    await page.getByLabel(/^ISBN \(type it/).press('Enter');
+    await expect(page).toHaveURL(paths.dashboard.addItemWithIsbn(unknown));
+    await expect(page.getByLabel('ISBN', { exact: true })).toHaveValue(/^978-0-/);
     await context.close();
   } finally {
     await browser.close();
@@ -124,4 +131,15 @@ test('a batch delivery that one line cannot meet is refused as a whole: that lin
 
   expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(5);
   expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(1);
+
+  // Corrected in place, the same list commits.
+  await line(scarce)
+    .getByRole('button', { name: `One copy fewer of ${scarce.bookName}` })
+    .click();
+  await expect(line(scarce).getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Commit: deliver 2 copies' }).click();
+  await expect(toast(page, 'Delivered 2 copies of 2 books')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Committed/ })).toContainText(`${scarce.bookName}: -1, stock 1 → 0`);
+  expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(4);
+  expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(0);
 });

@@ -79,7 +79,14 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
     expect(foreign).toEqual([]);
     await expectNoSidewaysScroll(page);
 
+    // 'Scan a book' on Update Quantity finds the book by the scanned ISBN.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Update Quantity' }).click();
+    await page.getByRole('button', { name: 'Scan a book' }).click();
+    await expect(page.getByLabel('Find a book to update')).toHaveValue(isbn, { timeout: 30_000 });
+    await expect(page.getByRole('article', { name })).toBeVisible();
+
     // An ISBN the warehouse does not have opens the add form with it filled in.
+    await page.goto(paths.dashboard.scan);
     const unknown = randomIsbn();
     await page.getByLabel(/^ISBN \(type it/).fill(unknown);
     await page.getByLabel(/^ISBN \(type it/).press('Enter');

@@ -3,9 +3,12 @@ import type { CodeDetector } from '../../lib/barcode/detector';
 import { normaliseIsbn } from '../../lib/isbn';
 import { Button } from './button';
 
-/** How often the camera's picture is searched for a barcode, and how long the same code is not read again. */
+/**
+ * How often the camera's picture is searched for a barcode, and how long a code must have been out of sight
+ * before it counts again: a book held in front of the camera counts once (a batch would count it every frame).
+ */
 const FRAME_INTERVAL_MS = 150;
-const SAME_CODE_PAUSE_MS = 2500;
+const SAME_CODE_PAUSE_MS = 1500;
 
 type CameraState = 'off' | 'starting' | 'on' | 'error';
 
@@ -131,8 +134,10 @@ export function BarcodeReader({
           for (const raw of await detector.detect(video)) {
             const isbn = normaliseIsbn(raw);
             const now = Date.now();
-            if (!isbn || (isbn === lastRead.current.code && now - lastRead.current.at < SAME_CODE_PAUSE_MS)) continue;
+            if (!isbn) continue;
+            const seenJustNow = isbn === lastRead.current.code && now - lastRead.current.at < SAME_CODE_PAUSE_MS;
             lastRead.current = { code: isbn, at: now };
+            if (seenJustNow) continue;
             setStatus(`Read ISBN ${isbn}`);
             if (!stopped) onCodeRef.current(isbn);
           }

@@ -2,7 +2,7 @@ import { chromium, expect, test, type APIRequestContext, type Page } from '@play
 import type { Book } from '@book-warehouse/types';
 import { paths } from '../src/config/paths';
 import { randomIsbn, writeBarcodeVideo } from './fake-camera';
-import { addBookViaApi, createAccount, foreignRequests, newStaff, signIn, toast } from './support';
+import { addBookViaApi, createAccount, expectAccessible, foreignRequests, newStaff, signIn, toast } from './support';
 
 /** The stored book, read back through the API. */
 async function storedBook(request: APIRequestContext, token: string, id: string): Promise<Book> {
@@ -66,6 +66,7 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
     await expect(card).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('status').filter({ hasText: `Read ISBN ${isbn}` })).toBeVisible();
     await expect(card.getByText('Stock: 4')).toBeVisible();
+    await expectAccessible(page);
 
     await card.getByLabel(`Amount of ${name}`).fill('3');
     await card.getByRole('button', { name: 'Add quantity' }).click();
@@ -134,6 +135,7 @@ test('a batch delivery that one line cannot meet is refused as a whole: that lin
   await expect(page.getByRole('alert').filter({ hasText: 'Nothing was applied' }).first()).toBeVisible();
   // The list stays for correction.
   await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Stock' })).toHaveCount(2);
+  await expectAccessible(page);
   await expectNoSidewaysScroll(page);
 
   expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(5);

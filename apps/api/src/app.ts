@@ -115,6 +115,9 @@ export function createApp(deps: AppDeps): Express {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
+          // here, docs/scanning.md); it allows no eval() of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           baseUri: ["'none'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

@@ -167,10 +167,6 @@ export const SearchQuerySchema = z
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
-/** GET /reorder: a low book and how many copies it lacks (reorderPoint - stockQuantity), largest first. */
-export const ReorderLineSchema = BookSchema.extend({ shortage: z.number().int() });
-export type ReorderLine = z.infer<typeof ReorderLineSchema>;
-
 /** GET /stats: the dashboard tiles. */
 export const StatsSchema = z.object({
   products: z.number().int(),

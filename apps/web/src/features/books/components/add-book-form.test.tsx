@@ -53,7 +53,8 @@ describe('AddBookForm', () => {
     expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '978-0-441-01359-3', reorderPoint: 3 });
+    // The shared IsbnSchema (packages/types) turns the shown form into the 13 digits the API stores.
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '9780441013593', reorderPoint: 3 });
   });
 
   it('flags the one field left empty', async () => {

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { ScanButton } from '../../../components/ui/scan-button';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
@@ -15,8 +16,11 @@ import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './boo
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
 
-/** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
-export function AddBookForm() {
+/**
+ * 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). `isbn` (13
+ * digits) comes filled in when a scanned book was not found (the Scan page); 'Scan ISBN' fills the field too.
+ */
+export function AddBookForm({ isbn }: { isbn?: string }) {
   const add = useAddBook();
   const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = useForm<
     z.input<typeof NewBookSchema>,
@@ -24,7 +28,7 @@ export function AddBookForm() {
     NewBook
   >({
     resolver: zodResolver(NewBookSchema),
-    defaultValues: empty,
+    defaultValues: isbn ? { ...empty, isbn: formatIsbn(isbn) } : empty,
   });
   const photo = useWatch({ control, name: 'photo' });
   const fill = (field: 'bookName' | 'author' | 'publishar' | 'subTitle' | 'photo', value: string | undefined) => {
@@ -43,7 +47,7 @@ export function AddBookForm() {
     add.mutate(book, {
       onSuccess: () => {
         notify.success(messages.bookAdded);
-        reset();
+        reset(empty);
       },
       onError: (error) => {
         notify.error(error.message);
@@ -71,7 +75,12 @@ export function AddBookForm() {
             })}
             error={labelled(spec.name, formState.errors[spec.name])}
           />
-          {spec.name === 'isbn' && <IsbnLookup getIsbn={() => getValues('isbn')} onFound={fillFound} />}
+          {spec.name === 'isbn' && (
+            <div className="mt-2 flex flex-wrap items-start gap-2">
+              <ScanButton label="Scan ISBN" onCode={(scanned) => setValue('isbn', formatIsbn(scanned), { shouldValidate: true })} />
+              <IsbnLookup getIsbn={() => getValues('isbn')} onFound={fillFound} />
+            </div>
+          )}
           {spec.name === 'photo' && <CoverUpload photo={photo} onUploaded={(path) => fill('photo', path)} />}
         </div>
       ))}

@@ -26,6 +26,8 @@ export const messages = {
   confirmDelete: 'Are you sure?',
   /** Deleting from My Items. */
   confirmDeleteMine: 'Are you sure to delete?',
+  /** Beneath either question: which book goes. */
+  confirmDeleteDetail: (book: { bookName: string; author: string }) => `“${book.bookName}” by ${book.author} will be deleted.`,
 
   /** The sign-in provider's errors in plain words (shown in red under the forms instead of its raw codes). */
   authErrors: {

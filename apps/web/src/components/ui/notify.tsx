@@ -33,9 +33,7 @@ function Toast({ message, tone, action, onDismiss }: ToastProps) {
     <div
       role={error ? 'alert' : 'status'}
       className={`flex w-80 max-w-[calc(100vw-2rem)] items-center gap-3 rounded-lg border px-4 py-3 text-sm font-medium shadow-lg ${
-        error
-          ? 'border-red-200 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
-          : 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100'
+        error ? 'border-red-200 bg-red-50 text-red-800' : 'border-emerald-200 bg-emerald-50 text-emerald-800'
       }`}
     >
       <span className="flex-1">{message}</span>

@@ -27,6 +27,7 @@ export function Header() {
   const compact = useScrolledPast(HEADER_SCROLL_PX);
   const recoloured = useScrolledPast(NAV_COLOUR_SCROLL_PX);
   const isHome = pathname === paths.home || pathname === paths.homeAlias;
+  const title = pageTitle(pathname);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -68,6 +69,7 @@ export function Header() {
   return (
     <>
       <header
+        data-dark-surface
         data-scrolled={compact || undefined}
         // Only colours and shadow change: a change of height would move a page resting near 100 px across the line again.
         className={`sticky top-0 z-40 py-3 transition-colors duration-200 ${compact ? 'bg-slate-950/95 shadow-lg backdrop-blur' : 'bg-slate-900'}`}
@@ -112,9 +114,10 @@ export function Header() {
           </ul>
         </nav>
       </header>
-      <div className="bg-gradient-to-r from-slate-800 to-slate-700 text-white">
+      {/* A landmark of its own, so no content sits outside one; named apart from the page's own section. */}
+      <section data-dark-surface aria-label="Page name" className="bg-gradient-to-r from-slate-800 to-slate-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-8">
-          <p className="text-2xl font-bold sm:text-3xl">{pageTitle(pathname)}</p>
+          <p className="text-2xl font-bold sm:text-3xl">{title}</p>
           {isHome && (
             <>
               <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Welcome to book Warehouse</h1>
@@ -122,7 +125,7 @@ export function Header() {
             </>
           )}
         </div>
-      </div>
+      </section>
     </>
   );
 }

@@ -15,10 +15,11 @@ function everyRoute(bookId: string): string[] {
 const widths = [1280, 360] as const;
 const schemes = ['light', 'dark'] as const;
 
-/** Waits until the screen has its content: no spinner or skeleton left. */
+/** Waits until the screen has its content (no spinner or skeleton left) and no colour is mid-transition. */
 async function settled(page: Page) {
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.locator('.animate-spin, .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
 }
 
 /**

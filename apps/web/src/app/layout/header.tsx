@@ -115,7 +115,7 @@ export function Header() {
         </nav>
       </header>
       {/* A landmark of its own, so no content sits outside one; named apart from the page's own section. */}
-      <section data-dark-surface aria-label="Page name" className="bg-gradient-to-r from-slate-800 to-slate-700 text-white">
+      <section data-dark-surface aria-label="Where you are" className="bg-gradient-to-r from-slate-800 to-slate-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-8">
           <p className="text-2xl font-bold sm:text-3xl">{title}</p>
           {isHome && (

@@ -6,7 +6,8 @@ import { paths } from '../../../config/paths';
 import { isOutOfStock, truncateDescription } from '../truncate';
 import { BookCover } from './book-cover';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Prices in the reader's locale (grouping and decimal marks); the currency is the warehouse's. */
+const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 export const formatPrice = (price: number) => money.format(price);
 
 /** What a card or a table row shows for a stock below 1. */

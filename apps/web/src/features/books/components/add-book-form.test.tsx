@@ -38,6 +38,8 @@ describe('AddBookForm', () => {
       expect(input).toHaveAccessibleDescription(new RegExp(`^${label} (is required|must be a number)$`));
     }
     expect(fetchMock).not.toHaveBeenCalled();
+    // Focus moves to the first invalid field.
+    expect(screen.getByLabelText('Book name')).toHaveFocus();
   });
 
   it('flags the one field left empty', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { QueryState } from '../../../components/ui/query-state';
+import { QueryState, RowsSkeleton } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { useReorderPreview } from '../api/get-reorder-preview';
 
@@ -19,7 +19,7 @@ export function LowStockPreview() {
       <QueryState
         query={rows}
         loading="Loading the low-stock books"
-        loadingClassName="min-h-40"
+        skeleton={<RowsSkeleton count={PREVIEW} />}
         empty={<p>No book is at or below its reorder point.</p>}
       >
         {(list) =>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
-import { QueryState } from '../../../components/ui/query-state';
+import { QueryState, RowsSkeleton } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { RECENT_MOVEMENTS, useRecentMovements, type Movement } from '../api/get-recent-movements';
 import { useUndoEntry } from '../api/undo-entry';
@@ -23,7 +23,7 @@ export function RecentMovements({ canUndo }: { canUndo: boolean }) {
       <QueryState
         query={movements}
         loading="Loading the recent stock movements"
-        loadingClassName="min-h-40"
+        skeleton={<RowsSkeleton count={RECENT_MOVEMENTS} />}
         empty={
           <p>
             No stock has moved yet. Receive or deliver copies on{' '}

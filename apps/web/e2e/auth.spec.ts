@@ -113,11 +113,11 @@ test('GitHub sign-in through the emulator account chooser is logged as Login wit
   await expectNewestTask(page, 'grace@example.com', 'Login with Github');
 });
 
-test('registration refuses an e-mail that already has an account, with the provider message', async ({ page, request }) => {
+test('registration refuses an e-mail that already has an account, in plain words', async ({ page, request }) => {
   const staff = newStaff();
   await createAccount(request, staff);
   await register(page, staff);
-  await expect(page.getByRole('alert').filter({ hasText: 'auth/email-already-in-use' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'An account with this e-mail already exists' })).toBeVisible();
 });
 
 test('signing in works from the keyboard alone, through the account chooser', async ({ page }) => {

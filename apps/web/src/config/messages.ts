@@ -50,4 +50,20 @@ export const messages = {
   confirmDelete: 'Are you sure?',
   /** Deleting from My Items. */
   confirmDeleteMine: 'Are you sure to delete?',
+  /** Beneath either question: which book goes. */
+  confirmDeleteDetail: (book: { bookName: string; author: string }) => `“${book.bookName}” by ${book.author} will be deleted.`,
+
+  /** The sign-in provider's errors in plain words (shown in red under the forms instead of its raw codes). */
+  authErrors: {
+    wrongCredentials: 'Wrong e-mail or password',
+    emailInUse: 'An account with this e-mail already exists',
+    invalidEmail: 'That e-mail address does not look right',
+    weakPassword: 'Choose a longer password: at least 6 characters',
+    tooManyRequests: 'Too many attempts: wait a few minutes, or reset your password',
+    network: 'No connection to the sign-in service: check your network and try again',
+    disabled: 'This account has been switched off: ask an administrator',
+    popupBlocked: 'The browser blocked the sign-in window: allow pop-ups for this site and try again',
+    otherProvider: 'This e-mail already signs in another way: use the button you used before',
+    fallback: 'Signing in did not work: try again',
+  },
 } as const;

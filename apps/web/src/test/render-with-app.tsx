@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
+import { Notifications } from '../components/ui/notify';
 import { paths } from '../config/paths';
 import { accountKeys } from '../lib/account';
 import { AuthContext } from '../lib/auth';
@@ -37,7 +37,7 @@ export function renderWithApp(
         <ConfirmProvider>
           <RouterProvider router={router} />
         </ConfirmProvider>
-        <Toaster />
+        <Notifications />
       </QueryClientProvider>
     </AuthContext.Provider>,
   );

@@ -11,7 +11,7 @@ interface Labelled {
 const controlClass =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500';
 
-/** The label above a control and its validation message below, tied to it for screen readers. */
+/** The label above a control and its validation message beside it, tied to it for screen readers (aria-describedby). */
 function Labelled({ label, error, id, control }: Labelled & { control: (props: ControlProps) => ReactElement }) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -45,9 +45,24 @@ interface ControlProps {
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & Labelled;
 
-/** A labelled input with its validation message tied to it for screen readers. */
+/** The phone keyboard a number field opens: digits only for whole numbers, with a decimal mark otherwise. */
+const numericMode = (step: FieldProps['step']): FieldProps['inputMode'] =>
+  step === undefined || (step !== 'any' && Number.isInteger(Number(step))) ? 'numeric' : 'decimal';
+
+/**
+ * A labelled input with its validation message beside it, tied to it for screen readers (aria-describedby).
+ * A number field opens a numeric keyboard on phones unless the caller picks another inputMode.
+ */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, id, ...input }, ref) {
-  return <Labelled label={label} error={error} id={id} control={(control) => <input ref={ref} {...control} {...input} />} />;
+  const inputMode = input.inputMode ?? (input.type === 'number' ? numericMode(input.step) : undefined);
+  return (
+    <Labelled
+      label={label}
+      error={error}
+      id={id}
+      control={(control) => <input ref={ref} {...control} {...input} inputMode={inputMode} />}
+    />
+  );
 });
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled;

@@ -13,4 +13,6 @@ export const bookKeys = {
   search: (query: SearchQuery) => [...queryRoots.books, 'search', query] as const,
   /** The books a user added (My Items). */
   mine: (email: string) => [...queryRoots.books, 'owner', email] as const,
+  /** The first books of the reorder list (low stock, largest shortage first). */
+  reorderPreview: (limit: number) => [...queryRoots.books, 'reorder', limit] as const,
 };

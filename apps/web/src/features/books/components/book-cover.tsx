@@ -7,6 +7,7 @@ interface BookCoverProps {
   alt: string;
   /** Above the fold on first paint (the landing page's first row): load at once, not lazily. */
   eager?: boolean;
+  /** Sizing; the full width of its box by default. */
   className?: string;
 }
 
@@ -27,7 +28,7 @@ export function BookCover({ src, alt, eager = false, className = '' }: BookCover
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
-      className={`aspect-[2/3] w-full bg-slate-100 object-cover ${className}`}
+      className={`aspect-[2/3] bg-slate-100 object-cover ${className || 'w-full'}`}
     />
   );
 }

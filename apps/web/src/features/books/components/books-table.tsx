@@ -55,7 +55,7 @@ export function BooksTable({
   const shownColumns = readOnly ? columns : [...columns, 'Actions'];
 
   const onDelete = async (book: Book) => {
-    if (!(await confirm(messages.confirmDelete))) return;
+    if (!(await confirm(messages.confirmDelete, { detail: messages.confirmDeleteDetail(book) }))) return;
     remove.mutate(
       book._id,
       toastOutcome(`${book.bookName} deleted`, () => {

@@ -13,11 +13,12 @@ afterEach(() => vi.unstubAllGlobals());
 const deleteCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
 describe('MyBookActions delete', () => {
-  it('asks "Are you sure to delete?" and does nothing on Cancel', async () => {
+  it('asks "Are you sure to delete?", names the book beneath, and does nothing on Cancel', async () => {
     const fetchMock = stubFetch(() => json(book));
     renderWithApp(<MyBookActions book={book} />, { account: staff });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure to delete?' });
+    expect(dialog).toHaveAccessibleDescription(`“${book.bookName}” by ${book.author} will be deleted.`);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(dialog).not.toBeInTheDocument();
     expect(deleteCalls(fetchMock)).toHaveLength(0);

@@ -75,7 +75,10 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
   });
 
   return (
-    <section aria-labelledby="update-book-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 xl:sticky xl:top-24">
+    <section
+      aria-labelledby="update-book-heading"
+      className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 2xl:sticky 2xl:top-24"
+    >
       <div className="mb-4 flex items-start justify-between gap-3">
         <h2 id="update-book-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900">
           Update {book.bookName}

@@ -5,4 +5,6 @@ export const historyKeys = {
   /** One page of the log, newest first, with the filters as the API takes them, sign-ins left out or not. */
   list: (query: Record<string, string | number | undefined>, hideSignIns: boolean) =>
     [...queryRoots.histories, 'list', query, { hideSignIns }] as const,
+  /** The latest stock movements, for the dashboard. */
+  movements: () => [...queryRoots.histories, 'movements'] as const,
 };

@@ -1,7 +1,7 @@
 import { BookFieldsSchema, type Book, type BookFields, type FieldChange } from '@book-warehouse/types';
 
 /** The fields a history entry's `changes` name: the book's own fields (not its id or owner). */
-export const CHANGED_FIELDS = Object.keys(BookFieldsSchema.shape) as (keyof BookFields)[];
+const CHANGED_FIELDS = Object.keys(BookFieldsSchema.shape) as (keyof BookFields)[];
 
 /** A field's value as a change records it: null when the book lacks it (or does not exist). */
 export const valueOf = (book: Book | null, field: keyof BookFields): string | number | null => book?.[field] ?? null;

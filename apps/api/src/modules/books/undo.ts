@@ -21,7 +21,7 @@ const cannotUndo = (message: string, fields?: Record<string, string>) => new App
 
 /** Why an entry cannot be undone at all, whatever the book holds now; undefined when it can be tried. */
 function refusal(entry: HistoryEntry): AppError | undefined {
-  if (entry.undoneBy) return cannotUndo(`'${entry.task}' was undone already (by entry ${entry.undoneBy})`, { id: 'was undone already' });
+  if (entry.undoneBy) return cannotUndo(`'${entry.task}' was undone already`, { id: 'was undone already' });
   if (entry.undoes) return cannotUndo('An undo cannot be undone; change the book again instead', { id: 'is an undo' });
   if (!entry.bookId || (!entry.changes?.length && !entry.book)) {
     return cannotUndo(`'${entry.task}' changed no book that can be changed back`, { id: 'records no change of a book' });
@@ -68,7 +68,7 @@ export async function undoEntry(entryId: string, { books, history, mutate }: Und
       const again = (await history.find(entryId, session))!;
       const late = refusal(again);
       if (late) throw late;
-      if (!(await history.markUndone(entryId, undoId, session))) throw refusal({ ...again, undoneBy: 'another undo' })!;
+      if (!(await history.markUndone(entryId, undoId, session))) throw refusal({ ...again, undoneBy: undoId })!;
 
       const current = await books.findById(bookId, { session });
       if (entry.book) {

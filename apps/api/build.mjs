@@ -1,5 +1,6 @@
 // Bundles the API into dist/server.js, the migration job into dist/migrate.js, and the embedded MongoDB launcher
-// into dist/mongo.js for `pnpm bench`, which starts the same mongod the same way. Dependencies stay in node_modules; the workspace's own
+// into dist/mongo.js for `pnpm bench`, which starts the same mongod the same way, and into dist/bench-support.js the
+// functions the bench seeds and plans with (src/bench-support.ts). Dependencies stay in node_modules; the workspace's own
 // TypeScript packages (the shared schemas) are bundled in, since Node cannot run their .ts sources.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !pkg.dependencies[name].startsWith('workspace:'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', mongo: 'src/lib/mongo.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/migrate.ts',
+    mongo: 'src/lib/mongo.ts',
+    'bench-support': 'src/bench-support.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** @typedef {{ url: string, stop: () => Promise<void> }} Running */
+/** @typedef {{ url: string, stop: () => Promise<void>, pid?: number }} Running */
 
 /** A port the OS just handed out, released for the child to take. */
 async function freePort() {
@@ -75,10 +75,10 @@ async function waitUntilUp(url, child, logFile, timeoutMs) {
 /**
  * The built API (apps/api/dist/server.js) with NODE_ENV=production, on the given Node binary, after its
  * migration job (dist/migrate.js: indexes and search keys on the loaded collections) has run, as in production.
- * @param {{ node: string, root: string, mongoUri: string, jwtSecret: string, logFile: string }} options
+ * @param {{ node: string, root: string, mongoUri: string, dbName: string, jwtSecret: string, logFile: string }} options
  * @returns {Promise<Running>}
  */
-export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
+export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFile }) {
   const port = await freePort();
   const log = openSync(logFile, 'w');
   const options = {
@@ -90,7 +90,7 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
       HOST: '127.0.0.1',
       PORT: String(port),
       MONGODB_URI: mongoUri,
-      MONGODB_DB_NAME: 'bench',
+      MONGODB_DB_NAME: dbName,
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       JWT_SECRET: jwtSecret,
@@ -118,7 +118,22 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, stop: () => stopChild(child), pid: child.pid };
+}
+
+/**
+ * Each read's ceiling (ceiling-server.mjs): node:http running the API's driver queries on `dbName`.
+ * @param {{ mongoUri: string, dbName: string, logFile: string }} options
+ * @returns {Promise<Running>}
+ */
+export async function startCeilingServer({ mongoUri, dbName, logFile }) {
+  const port = await freePort();
+  const log = openSync(logFile, 'w');
+  const args = [path.join(import.meta.dirname, 'ceiling-server.mjs'), String(port), mongoUri, dbName];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', log, log] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/api/books?limit=1`, child, logFile, 30_000);
+  return { url, stop: () => stopChild(child), pid: child.pid };
 }
 
 /**

@@ -75,10 +75,11 @@ async function waitUntilUp(url, child, logFile, timeoutMs) {
 /**
  * The built API (apps/api/dist/server.js) with NODE_ENV=production, on the given Node binary, after its
  * migration job (dist/migrate.js: indexes and search keys on the loaded collections) has run, as in production.
- * @param {{ node: string, root: string, mongoUri: string, dbName: string, jwtSecret: string, logFile: string }} options
+ * With `seedDemoData`, over the API's demo books and reviews (the landing page's figures).
+ * @param {{ node: string, root: string, mongoUri: string, dbName: string, jwtSecret: string, logFile: string, seedDemoData?: boolean }} options
  * @returns {Promise<Running>}
  */
-export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFile }) {
+export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFile, seedDemoData = false }) {
   const port = await freePort();
   const log = openSync(logFile, 'w');
   const options = {
@@ -91,7 +92,7 @@ export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFil
       PORT: String(port),
       MONGODB_URI: mongoUri,
       MONGODB_DB_NAME: dbName,
-      SEED_DEMO_DATA: 'false',
+      SEED_DEMO_DATA: String(seedDemoData),
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       JWT_SECRET: jwtSecret,
       // Only the API's own tokens are used: no Auth Emulator. Set empty so that an inherited one cannot bring one in.

@@ -35,7 +35,10 @@ try {
     console.log(
       'skipped' in result
         ? `Lighthouse: skipped (${result.skipped})`
-        : `Lighthouse performance of ${args.path} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})`,
+        : `Lighthouse performance of ${args.path} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})\n` +
+            `  median run: ${Object.entries(result.metrics)
+              .map(([id, value]) => `${id} ${value}`)
+              .join(', ')}`,
     );
   } finally {
     await api.stop();

@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     histories: { type: 'string', default: '1000000' },
     reviews: { type: 'string', default: '10000' },
     sizes: { type: 'string' },
-    'api-node': { type: 'string', default: 'machine' },
+    'api-node': { type: 'string', default: '24' },
     duration: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
@@ -87,7 +87,7 @@ const commit = (() => {
   }
 })();
 
-/** The API's runtimes: the machine's Node and/or Node 24 (--api-node). */
+/** The API's runtimes (--api-node): Node 24 as `pnpm start` runs it (the default), the machine's Node, or both; the ceiling runs on the first. */
 const machineRuntime = { label: `node ${process.versions.node}`, path: process.execPath };
 const node24 = args['api-node'] === 'machine' ? undefined : findNode24();
 if (args['api-node'] !== 'machine' && !node24) console.warn(NODE24_MISSING);
@@ -151,7 +151,7 @@ const stopNow = async (stop) => {
   cleanups.splice(cleanups.indexOf(stop), 1);
   await stop();
 };
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
 const jwtSecret = randomBytes(32).toString('hex');
 const token = jwt.sign({ email: 'bench@book-warehouse.example', name: 'Bench' }, jwtSecret, {
@@ -352,6 +352,7 @@ try {
     // The first start ran the migration job (indexes built on the loaded collections).
     const indexSeconds = (Date.now() - indexStarted) / 1000;
     const ceiling = await startCeilingServer({
+      node: /** @type {{ path: string }} */ (runtimes[0]).path,
       mongoUri: mongo.url,
       dbName,
       logFile: path.join(RESULTS, `ceiling-${sizeLabel(size)}.log`),

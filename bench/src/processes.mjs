@@ -123,15 +123,16 @@ export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFil
 }
 
 /**
- * Each read's ceiling (ceiling-server.mjs): node:http running the API's driver queries on `dbName`.
- * @param {{ mongoUri: string, dbName: string, logFile: string }} options
+ * Each read's ceiling (ceiling-server.mjs): node:http running the API's driver queries on `dbName`, on the
+ * API's Node binary (`node`), so that the ratio compares code, not runtimes.
+ * @param {{ node: string, mongoUri: string, dbName: string, logFile: string }} options
  * @returns {Promise<Running>}
  */
-export async function startCeilingServer({ mongoUri, dbName, logFile }) {
+export async function startCeilingServer({ node, mongoUri, dbName, logFile }) {
   const port = await freePort();
   const log = openSync(logFile, 'w');
   const args = [path.join(import.meta.dirname, 'ceiling-server.mjs'), String(port), mongoUri, dbName];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', log, log] });
+  const child = spawn(node, args, { stdio: ['ignore', log, log] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/api/books?limit=1`, child, logFile, 30_000);
   return { url, stop: () => stopChild(child), pid: child.pid };

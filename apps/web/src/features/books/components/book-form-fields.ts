@@ -14,6 +14,8 @@ const labels: Record<BookFieldName, string> = {
   stockQuantity: 'Stock quantity',
   price: 'Price',
   photo: 'Photo URL',
+  isbn: 'ISBN',
+  reorderPoint: 'Reorder point',
 };
 
 interface BookFieldSpec {

@@ -21,6 +21,8 @@ const blank: UpdateValues = {
   stockQuantity: '',
   price: '',
   description: '',
+  isbn: '',
+  reorderPoint: '',
 };
 
 /** Only the fields given a new value, numbers as numbers, ready for BookUpdateSchema. */

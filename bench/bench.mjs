@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { NODE24_MISSING, findNode24 } from '../scripts/node24.mjs';
+import { API_DIST } from './src/api-build.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
 import { medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
@@ -68,12 +69,12 @@ const lighthouseRuns = count('lighthouse-runs', 0);
 if (!['machine', '24', 'both'].includes(args['api-node'] ?? '')) throw new Error('--api-node must be machine, 24 or both');
 
 for (const [file, build] of [
-  ['apps/api/dist/server.js', 'pnpm --filter @book-warehouse/api build'],
-  ['apps/api/dist/mongo.js', 'pnpm --filter @book-warehouse/api build'],
-  ['apps/api/dist/bench-support.js', 'pnpm --filter @book-warehouse/api build'],
-  ['apps/web/dist/index.html', 'pnpm --filter @book-warehouse/web build'],
+  [path.join(API_DIST, 'server.js'), 'pnpm --filter @book-warehouse/api build'],
+  [path.join(API_DIST, 'mongo.js'), 'pnpm --filter @book-warehouse/api build'],
+  [path.join(API_DIST, 'bench-support.js'), 'pnpm --filter @book-warehouse/api build'],
+  [path.join(ROOT, 'apps/web/dist/index.html'), 'pnpm --filter @book-warehouse/web build'],
 ]) {
-  if (!existsSync(path.join(ROOT, /** @type {string} */ (file)))) {
+  if (!existsSync(/** @type {string} */ (file))) {
     console.error(`${file} is missing: run \`${build}\` first (\`pnpm bench\` builds both).`);
     process.exit(1);
   }

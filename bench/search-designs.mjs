@@ -4,19 +4,15 @@
 // cold (each text's first time) and warm (the same texts again), one request at a time through the driver.
 // Designs: the API's suffix keys (every suffix of every word), trigram keys (every three letters of every word)
 // and a MongoDB text index (whole words only: it answers less than the others, see the decision).
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
+import { requireApi } from './src/api-build.mjs';
 import { COLD_SEARCHES, loadDataset } from './src/dataset.mjs';
 import { startMongo } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
 
-/** @type {typeof import('../apps/api/src/bench-support.js')} */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- require() answers any in JavaScript; the JSDoc cast above types it.
-const { escapeRegExp, narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf } = createRequire(import.meta.url)(
-  path.resolve(import.meta.dirname, '../apps/api/dist/bench-support.js'),
-);
+const { escapeRegExp, narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf } =
+  /** @type {typeof import('../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
 
 const { values: args } = parseArgs({
   options: { books: { type: 'string', default: '100000' }, inserts: { type: 'string', default: '500' } },

@@ -4,6 +4,10 @@
 // TypeScript packages (the shared schemas) are bundled in, since Node cannot run their .ts sources.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+// `--outdir dist/other`: a second build beside dist, e.g. for `BENCH_API_DIST=dist/other pnpm bench` (bench/README.md).
+const { values: args } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !pkg.dependencies[name].startsWith('workspace:'));
@@ -15,7 +19,7 @@ await build({
     mongo: 'src/lib/mongo.ts',
     'bench-support': 'src/bench-support.ts',
   },
-  outdir: 'dist',
+  outdir: args.outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',

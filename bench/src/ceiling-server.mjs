@@ -3,15 +3,12 @@
 // authentication, rate limit, logging, security headers or kept answers. The API's ratio to this server is
 // the cost of our code; the ratio of this server to the hello-world one is the cost of the database.
 // Usage: node ceiling-server.mjs <port> <mongodb uri> <database>
-import { createRequire } from 'node:module';
 import http from 'node:http';
 import { MongoClient, ObjectId } from 'mongodb';
+import { requireApi } from './api-build.mjs';
 
-/** @type {typeof import('../../apps/api/src/bench-support.js')} */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- require() answers any in JavaScript; the JSDoc cast above types it.
-const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = createRequire(import.meta.url)(
-  '../../apps/api/dist/bench-support.js',
-);
+const support = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
+const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = support;
 
 const [, , port, uri, dbName] = process.argv;
 const client = await MongoClient.connect(/** @type {string} */ (uri));
@@ -23,6 +20,8 @@ const books = db.collection('books');
 const histories = db.collection('histories');
 /** @type {import('mongodb').Collection<Doc>} */
 const reviews = db.collection('reviews');
+/** An older build has no counters: its stats are an aggregate. */
+const counters = 'createStatsRepository' in support ? support.createStatsRepository(db) : undefined;
 
 // The same limits and projections as the API (books.repository.ts, book-search.repository.ts, reviews.repository.ts).
 const FEW_MATCHES = 5000;
@@ -74,7 +73,9 @@ const reads = {
     const doc = await books.findOne({ _id: new ObjectId(url.pathname.split('/')[3]) }, publicFields);
     return doc && toBook(doc);
   },
+  // The counters every book change keeps, where the API has them (stats.repository.ts); else the sum over the books.
   '/api/stats': async () => {
+    if (counters) return support.toStats(await counters.read());
     const [row] = await books
       .aggregate([
         {

@@ -3,12 +3,10 @@
 // Each book carries the derived fields the API writes (its search keys, made by the API's own searchKeysOf),
 // so the API's migration job finds nothing to fill in. The indexes are left to that job, which builds them on
 // the loaded collections (one build is faster than maintaining them per insert).
-import { createRequire } from 'node:module';
 import { ObjectId } from 'mongodb';
+import { requireApi } from './api-build.mjs';
 
-/** @type {typeof import('../../apps/api/src/bench-support.js')} */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- require() answers any in JavaScript; the JSDoc cast above types it.
-const { SEARCH_KEYS, searchKeysOf } = createRequire(import.meta.url)('../../apps/api/dist/bench-support.js');
+const { SEARCH_KEYS, searchKeysOf } = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
 
 /** The word searched by GET /bookbytext: it appears in the titles of about 1% of the books and nowhere else. */
 export const SEARCH_WORD = 'harbor';

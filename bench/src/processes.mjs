@@ -2,12 +2,12 @@
 // node:http reference server. Each runs in its own process so that none shares an event loop with autocannon.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { API_DIST, requireApi } from './api-build.mjs';
 
 /** @typedef {{ url: string, stop: () => Promise<void>, pid?: number }} Running */
 
@@ -29,10 +29,7 @@ async function freePort() {
  */
 export async function startMongo() {
   // Loaded here, not at import, so that bench.mjs can first say which build is missing.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- require() answers any in JavaScript; the JSDoc cast types it, but the rule reads the uncast call.
-  const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (
-    createRequire(import.meta.url)('../../apps/api/dist/mongo.js')
-  );
+  const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (requireApi('mongo.js'));
   const dbPath = await mkdtemp(path.join(os.tmpdir(), 'book-warehouse-bench-'));
   const mongo = await startEmbeddedMongo({ dbPath });
   return {
@@ -107,11 +104,11 @@ export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFil
       DEFAULT_ROLE: 'staff',
     },
   };
-  const migration = spawn(node, ['dist/migrate.js'], options);
+  const migration = spawn(node, [path.join(API_DIST, 'migrate.js')], options);
   /** @type {unknown} */
   const code = await new Promise((resolve) => migration.once('exit', resolve));
   if (code !== 0) throw new Error(`the migration job exited with code ${String(code)} (see ${logFile})`);
-  const child = spawn(node, ['dist/server.js'], options);
+  const child = spawn(node, [path.join(API_DIST, 'server.js')], options);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${url}/api/health`, child, logFile, 300_000);

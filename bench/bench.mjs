@@ -221,7 +221,7 @@ async function deepPageReads(url, size) {
   const page = Math.floor(size / 2 / PAGE);
   /** @type {Read[]} */
   const reads = [
-    { name: `GET /api/books?sort=name&limit=${PAGE}&page=${page}`, path: () => `/api/books?sort=name&limit=${PAGE}&page=${page}` },
+    { name: `GET /api/books?sort=name&limit=${PAGE}, half-way by page`, path: () => `/api/books?sort=name&limit=${PAGE}&page=${page}` },
   ];
   let cursor = first.headers.get('x-next-cursor');
   for (let walked = 100; cursor && walked + 100 <= page * PAGE; walked += 100) {

@@ -24,6 +24,8 @@ export const paths = {
     quantity: `${dashboard}/quntity`,
     addItem: `${dashboard}/additem`,
     history: `${dashboard}/history`,
+    /** The low books by shortage, printable. */
+    reorder: `${dashboard}/reorder`,
     search: (text: string) => `${search}/${encodeURIComponent(text)}`,
     /** The router's pattern of `search(text)`; the page reads `text`, which may be missing. */
     searchPattern: `${search}/:text?`,

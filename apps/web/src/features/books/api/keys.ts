@@ -9,6 +9,8 @@ export const bookKeys = {
   pages: (perPage: number) => [...queryRoots.books, 'pages', perPage] as const,
   detail: (id: string) => [...queryRoots.books, 'detail', id] as const,
   search: (query: SearchQuery) => [...queryRoots.books, 'search', query] as const,
+  /** The low books by shortage (GET /reorder). */
+  reorder: () => [...queryRoots.books, 'reorder'] as const,
   /** The books a user added (My Items). */
   mine: (email: string) => [...queryRoots.books, 'owner', email] as const,
 };

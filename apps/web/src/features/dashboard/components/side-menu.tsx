@@ -8,6 +8,7 @@ const links = [
   { to: paths.dashboard.quantity, label: 'Update Quantity' },
   { to: paths.dashboard.addItem, label: 'Add Books' },
   { to: paths.dashboard.history, label: 'History' },
+  { to: paths.dashboard.reorder, label: 'Reorder' },
   { to: paths.dashboard.chart, label: 'Chart' },
   { to: paths.dashboard.user, label: 'Manage Users' },
   { to: paths.dashboard.team, label: 'Manage Team' },

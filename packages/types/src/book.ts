@@ -137,8 +137,8 @@ export const SearchQuerySchema = z
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /** GET /reorder: a low book and how many copies it lacks (reorderPoint - stockQuantity), largest first. */
-export const ReorderLineSchema = BookSchema.extend({ shortage: z.number().int() });
-export type ReorderLine = z.infer<typeof ReorderLineSchema>;
+export const ReorderItemSchema = BookSchema.extend({ reorderPoint: QuantitySchema, shortage: z.number().int() });
+export type ReorderItem = z.infer<typeof ReorderItemSchema>;
 
 /** GET /stats: the dashboard tiles. */
 export const StatsSchema = z.object({

@@ -21,12 +21,12 @@ export const historyTask = {
 } as const;
 
 /** One field a book mutation changed: its value before and after. */
-export const HistoryChangeSchema = z.object({
+export const FieldChangeSchema = z.object({
   field: z.string(),
   from: z.union([z.string(), z.number(), z.null()]),
   to: z.union([z.string(), z.number(), z.null()]),
 });
-export type HistoryChange = z.infer<typeof HistoryChangeSchema>;
+export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 export const HistoryEntrySchema = z.object({
   _id: ObjectIdSchema,
@@ -41,7 +41,7 @@ export const HistoryEntrySchema = z.object({
   /** The book changed; absent on sign-in entries. */
   bookId: ObjectIdSchema.optional(),
   /** What a book mutation changed, field by field. */
-  changes: z.array(HistoryChangeSchema).optional(),
+  changes: z.array(FieldChangeSchema).optional(),
   /** The deleted book, kept on a 'Deleted' entry. */
   book: BookSchema.optional(),
   /** The entry this one undoes. */

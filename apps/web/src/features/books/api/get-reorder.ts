@@ -4,7 +4,7 @@ import { apiDownload } from '../../../lib/api-download';
 import { bookKeys } from './keys';
 
 /** The low books (stock at or below their reorder point), the largest shortage first. */
-const getReorder = (signal?: AbortSignal) => apiRequest('/reorder', { schema: (s) => s.ReorderLineSchema.array(), signal });
+const getReorder = (signal?: AbortSignal) => apiRequest('/reorder', { schema: (s) => s.ReorderItemSchema.array(), signal });
 
 export const useReorder = () => useQuery({ queryKey: bookKeys.reorder(), queryFn: ({ signal }) => getReorder(signal) });
 

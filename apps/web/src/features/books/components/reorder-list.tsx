@@ -1,4 +1,4 @@
-import type { ReorderLine } from '@book-warehouse/types';
+import type { ReorderItem } from '@book-warehouse/types';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
@@ -45,7 +45,7 @@ export function ReorderList() {
   );
 }
 
-function ReorderTable({ lines }: { lines: ReorderLine[] }) {
+function ReorderTable({ lines }: { lines: ReorderItem[] }) {
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:shadow-none print:ring-0">
       <table className={stacked.table}>

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@book-warehouse/types';
+import type { FieldChange, HistoryEntry } from '@book-warehouse/types';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { stacked } from '../../../components/ui/stacked-table';
@@ -43,15 +43,7 @@ export function HistoryTable({ entries, canUndo, undoingId, onUndo, onBook, busy
               </td>
               <td data-label="Task" className={stacked.cell}>
                 <span className="font-medium">{entry.task}</span>
-                {entry.changes && entry.changes.length > 0 && (
-                  <ul aria-label="Changes" className="mt-1 text-xs text-slate-600">
-                    {entry.changes.map((change) => (
-                      <li key={change.field} title={fullChange(change)} className="break-words tabular-nums">
-                        {formatChange(change)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                {entry.changes && entry.changes.length > 0 && <Changes changes={entry.changes} />}
               </td>
               <td data-label="Time" className={`${stacked.cell} tabular-nums sm:whitespace-nowrap`}>
                 {entry.time}
@@ -64,6 +56,29 @@ export function HistoryTable({ entries, canUndo, undoingId, onUndo, onBook, busy
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** More changes than this (a new book lists every field) fold behind a disclosure. */
+const SHOWN_CHANGES = 3;
+
+/** What an entry changed, one line per field, under its label. */
+function Changes({ changes }: { changes: FieldChange[] }) {
+  const list = (
+    <ul aria-label="Changes" className="mt-1 text-xs text-slate-600">
+      {changes.map((change) => (
+        <li key={change.field} title={fullChange(change)} className="break-words tabular-nums">
+          {formatChange(change)}
+        </li>
+      ))}
+    </ul>
+  );
+  if (changes.length <= SHOWN_CHANGES) return list;
+  return (
+    <details className="mt-1 text-xs text-slate-600">
+      <summary className="cursor-pointer">{changes.length} fields</summary>
+      {list}
+    </details>
   );
 }
 

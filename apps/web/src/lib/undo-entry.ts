@@ -5,7 +5,7 @@ import { queryRoots } from './query-keys';
 
 /**
  * POST /histories/{id}/undo: the server applies the inverse of the entry as a new entry ('Undo: {task}') and
- * answers it with the book as it is now; a 409 names what stands in the way. Shared here because both the
+ * answers it with the book as it is now; a 409 names what stands in the way (docs/decisions/015-web-undo-history-screen-isbn.md). Shared here because both the
  * History screen and a card's delivery toast undo entries, and features do not import each other.
  */
 const undoEntry = (id: string, idempotencyKey: string) =>

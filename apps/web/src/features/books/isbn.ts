@@ -3,7 +3,7 @@ import { asIsbn13, hyphenate } from 'isbn3';
 /**
  * An ISBN as people read it, hyphenated by its registration groups (isbn3 knows the ranges); what isbn3
  * cannot place is shown as stored. isbn3 with its range data is a 40 kB chunk (9 kB gzip): the landing page's cards load
- * this module on demand (components/isbn-text.tsx), the dashboard's chunks import it.
+ * this module on demand (components/isbn-text.tsx), the dashboard's chunks import it (docs/decisions/015-web-undo-history-screen-isbn.md).
  */
 export const formatIsbn = (isbn: string): string => hyphenate(isbn) ?? isbn;
 

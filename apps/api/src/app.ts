@@ -31,6 +31,8 @@ import { createHistoryService } from './modules/history/history.service';
 import { createIdempotencyRepository } from './lib/idempotency.repository';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
+import { createStatsRepository } from './modules/books/stats.repository';
+import { createStockRouter } from './modules/books/stock.routes';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store.repository';
 import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
@@ -129,7 +131,8 @@ export function createApp(deps: AppDeps): Express {
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
   const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
-  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes), history, transactions });
+  const stats = createStatsRepository(deps.db);
+  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes, stats), history, stats, transactions });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
   const limits = createRateLimits(
@@ -173,6 +176,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(limits.reads);
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
   api.use(createBooksRouter(books, access, idempotency));
+  api.use(createStockRouter(books, access, idempotency));
   api.use(createHistoryRouter(history, access, idempotency));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));

@@ -18,14 +18,15 @@ export const historyTask = {
   restocked: (n: number) => `Added ${n} Quantity`,
   delivered: (n: number) => `Deleverd ${n} Quantity`,
   priceUpdated: (n: number) => `Price Updated to ${n}`,
+  undo: (task: string) => `Undo: ${task}`,
 } as const;
 
-/** One field a book mutation changed: its value before and after. */
-export const FieldChangeSchema = z.object({
-  field: z.string(),
-  from: z.union([z.string(), z.number(), z.null()]),
-  to: z.union([z.string(), z.number(), z.null()]),
-});
+/** A value a change moves a field from or to; null when the field is absent (a new book's, an ISBN removed). */
+export const ChangeValueSchema = z.union([z.string(), z.number(), z.null()]);
+export type ChangeValue = z.infer<typeof ChangeValueSchema>;
+
+/** One field a book mutation changed, computed by the server in the same transaction. */
+export const FieldChangeSchema = z.object({ field: z.string(), from: ChangeValueSchema, to: ChangeValueSchema });
 export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 export const HistoryEntrySchema = z.object({
@@ -38,20 +39,20 @@ export const HistoryEntrySchema = z.object({
   time: z.string(),
   /** Server timestamp (ISO 8601) used for ordering, newest first. */
   createdAt: z.string(),
-  /** The book changed; absent on sign-in entries. */
+  /** The book the entry is about (hex id); absent on sign-in and role entries. */
   bookId: ObjectIdSchema.optional(),
-  /** What a book mutation changed, field by field. */
+  /** What the mutation changed, field by field ('Added': every field the new book has, from null). */
   changes: z.array(FieldChangeSchema).optional(),
-  /** The deleted book, kept on a 'Deleted' entry. */
+  /** The book as it was, on a 'Deleted' entry: what an undo brings back. */
   book: BookSchema.optional(),
-  /** The entry this one undoes. */
+  /** On an undo entry: the id of the entry it undoes. */
   undoes: ObjectIdSchema.optional(),
-  /** The entry that undid this one: the only field set after the fact. */
+  /** Set once the entry has been undone: the id of the undo entry (the only field ever set after the fact). */
   undoneBy: ObjectIdSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
-/** POST /histories/{id}/undo: the new entry and the book as it is after the undo (null when it undid an 'Added'). */
+/** POST /histories/{id}/undo: the new entry and the book as the undo left it (null when it deleted the book). */
 export const UndoResultSchema = z.object({ entry: HistoryEntrySchema, book: BookSchema.nullable() });
 export type UndoResult = z.infer<typeof UndoResultSchema>;
 

@@ -37,7 +37,10 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
 
   router.get(
     '/books',
-    route({ auth: optional, query: ListBooksQuerySchema }, ({ user, query, res }) => sendJsonArray(res, service.list(query, user))),
+    route({ auth: optional, query: ListBooksQuerySchema }, async ({ user, query: { isbn, ...page }, res }) => {
+      if (isbn !== undefined) return service.byIsbn(isbn, user);
+      await sendJsonArray(res, service.list(page, user));
+    }),
   );
 
   router.get(

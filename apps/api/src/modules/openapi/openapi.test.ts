@@ -87,6 +87,10 @@ describe('GET /api/openapi.json', () => {
         'get /me',
         'get /users',
         'put /users/{uid}/role',
+        'post /histories/{id}/undo',
+        'post /stock/movements',
+        'get /reorder',
+        'get /reorder/export.csv',
       ].sort(),
     );
   });
@@ -167,6 +171,8 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/book', 'get')).toContain('403');
     expect(responses('/book/{id}/deliver', 'post')).toContain('409');
     expect(responses('/book', 'post')).toContain('413');
+    expect(responses('/stock/movements', 'post')).toContain('409');
+    expect(responses('/histories/{id}/undo', 'post')).toEqual(expect.arrayContaining(['201', '404', '409']));
   });
 
   it('names the role each call needs, and the 403 of a refused role (docs/decisions/009-roles.md)', () => {
@@ -228,6 +234,8 @@ describe('GET /api/openapi.json', () => {
         'post /book/{id}/deliver',
         'post /review',
         'post /histories',
+        'post /histories/{id}/undo',
+        'post /stock/movements',
       ].sort(),
     );
     for (const name of keyed) {

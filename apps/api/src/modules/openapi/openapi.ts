@@ -23,6 +23,7 @@ import {
   NewBookSchema,
   NewReviewSchema,
   NewSignInHistorySchema,
+  ReorderItemSchema,
   RestockSchema,
   ReviewCountSchema,
   ReviewSchema,
@@ -31,7 +32,10 @@ import {
   SearchQuerySchema,
   SetRoleSchema,
   StatsSchema,
+  StockMovementsResultSchema,
+  StockMovementsSchema,
   UidParamsSchema,
+  UndoResultSchema,
 } from '@book-warehouse/types';
 import { license, version } from '../../../package.json';
 
@@ -62,6 +66,10 @@ const COMPONENTS = {
   SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
   BookChangeEvent: [BookChangeEventSchema, 'output'],
+  StockMovements: [StockMovementsSchema, 'input'],
+  StockMovementsResult: [StockMovementsResultSchema, 'output'],
+  ReorderItem: [ReorderItemSchema, 'output'],
+  UndoResult: [UndoResultSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -79,8 +87,8 @@ interface Operation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: ComponentName;
-  /** What a success answers: JSON of a named schema, or (`stream`) server-sent events. */
-  ok: { status: number; schema?: ComponentName; array?: boolean; stream?: boolean; description: string };
+  /** What a success answers: JSON of a named schema, (`stream`) server-sent events, or (`csv`) a CSV download. */
+  ok: { status: number; schema?: ComponentName; array?: boolean; stream?: boolean; csv?: boolean; description: string };
   /** Honours an Idempotency-Key header (middleware/idempotency.ts): 409 while in flight, 422 for another request. */
   idempotent?: boolean;
   /** Statuses beyond the ones implied by auth, input, id and method. */
@@ -98,7 +106,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'listBooks',
     method: 'get',
     path: '/books',
-    summary: 'All books in insertion order (optionally paged)',
+    summary: 'All books in insertion order (optionally paged); with isbn, the book with that ISBN in a list, or an empty list',
     query: ListBooksQuerySchema,
     ok: { status: 200, schema: 'Book', array: true, description: 'The books' },
   },
@@ -124,7 +132,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'searchBooks',
     method: 'get',
     path: '/bookbytext',
-    summary: 'Books whose name, author, publisher or category contains the text (case-insensitive)',
+    summary: 'Books whose name, author, publisher or category contains the text (case-insensitive); an ISBN finds its book',
     query: SearchQuerySchema,
     ok: {
       status: 200,
@@ -138,16 +146,21 @@ const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/stats',
     summary: 'Dashboard tiles summed in the database',
-    ok: { status: 200, schema: 'Stats', description: 'Book count, total stock, total stock value' },
+    ok: {
+      status: 200,
+      schema: 'Stats',
+      description: 'Book count, total stock, total stock value, low and out-of-stock counts: exact counters kept by every change',
+    },
   },
   {
     id: 'addBook',
     method: 'post',
     path: '/book',
     idempotent: true,
-    summary: 'Add a book; the owner is the caller; records "Added"',
+    summary: 'Add a book; the owner is the caller; records "Added" (409 when another book has the ISBN)',
     auth: true,
     body: 'NewBook',
+    errors: [409],
     ok: { status: 201, schema: 'Book', description: 'The stored book' },
   },
   {
@@ -155,10 +168,11 @@ const OPERATIONS: readonly Operation[] = [
     method: 'put',
     path: '/bookupdate/:id',
     idempotent: true,
-    summary: 'Edit a book (every field optional); records "Updated"',
+    summary: 'Edit a book (every field optional, null removes isbn or reorderPoint); records "Updated" with the changes',
     auth: true,
     params: id,
     body: 'BookUpdate',
+    errors: [409],
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
@@ -234,6 +248,49 @@ const OPERATIONS: readonly Operation[] = [
     auth: true,
     body: 'NewSignInHistory',
     ok: { status: 201, schema: 'HistoryEntry', description: 'The stored entry' },
+  },
+  {
+    id: 'undoHistoryEntry',
+    method: 'post',
+    path: '/histories/:id/undo',
+    idempotent: true,
+    summary:
+      'Undo a book change: applies the inverse as a new entry "Undo: {task}" pointing at it, only while every field still ' +
+      'holds the value the entry set (409 naming the field otherwise; 409 for sign-in entries, undos and entries undone already)',
+    auth: true,
+    params: id,
+    errors: [409],
+    ok: { status: 201, schema: 'UndoResult', description: 'The undo entry, and the book as it left it (null when it deleted the book)' },
+  },
+  {
+    id: 'moveStock',
+    method: 'post',
+    path: '/stock/movements',
+    idempotent: true,
+    summary:
+      'Apply 1 to 500 stock movements in one transaction, all or nothing; each line records "Added {n} Quantity" or ' +
+      '"Deleverd {n} Quantity". error.fields names each failing line as lines.<i>: 400 for an unknown book, 409 for a ' +
+      'stock that would pass 0 or the ceiling',
+    auth: true,
+    body: 'StockMovements',
+    errors: [409],
+    ok: { status: 200, schema: 'StockMovementsResult', description: "Each line's book after the commit, in line order" },
+  },
+  {
+    id: 'listReorder',
+    method: 'get',
+    path: '/reorder',
+    summary: 'The low books (stock at or below their reorder point), the largest shortage first',
+    auth: true,
+    ok: { status: 200, schema: 'ReorderItem', array: true, description: 'The low books with their shortage' },
+  },
+  {
+    id: 'exportReorderCsv',
+    method: 'get',
+    path: '/reorder/export.csv',
+    summary: 'The reorder list as a CSV download (UTF-8 with a byte-order mark)',
+    auth: true,
+    ok: { status: 200, csv: true, description: 'The low books as CSV, the largest shortage first' },
   },
   {
     id: 'streamEvents',
@@ -368,6 +425,10 @@ const ACCESS: Record<string, Access> = {
   'delete /book/:id': 'staff',
   'post /book/:id/restock': 'staff',
   'post /book/:id/deliver': 'staff',
+  'post /histories/:id/undo': 'staff',
+  'post /stock/movements': 'staff',
+  'get /reorder': 'staff',
+  'get /reorder/export.csv': 'staff',
   'get /users': 'admin',
   'put /users/:uid/role': 'admin',
 };
@@ -393,9 +454,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (error.fields names each field), or a body that is not valid JSON',
   401: 'No valid token',
   403: "Not allowed for this user, or the account's role does not allow it",
-  404: 'No such book',
+  404: 'No such book (or history entry)',
   409:
-    'Refused, and nothing was changed: the rule forbids it (the stock rule, the last admin), or a request with the same ' +
+    'Refused, and nothing was changed: the rule forbids it (the stock rule, the last admin, an ISBN another book has, a ' +
+    'field changed since the entry to undo), or a request with the same ' +
     'Idempotency-Key is still running (retry after Retry-After seconds)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
@@ -477,7 +539,9 @@ function responses(op: Operation) {
       ...(op.idempotent ? { headers: REPLAYED_HEADER } : {}),
       content: op.ok.stream
         ? { 'text/event-stream': { schema: { type: 'string' } } }
-        : { 'application/json': { schema: okSchema ?? { type: 'object' } } },
+        : op.ok.csv
+          ? { 'text/csv': { schema: { type: 'string' } } }
+          : { 'application/json': { schema: okSchema ?? { type: 'object' } } },
     },
   };
   for (const status of errorStatuses(op)) {

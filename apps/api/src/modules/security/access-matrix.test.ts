@@ -67,6 +67,18 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /book/:id/restock', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/restock`).send({ amount: 1 }) },
   { name: 'POST /book/:id/deliver', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/deliver`).send({ amount: 1 }) },
   { name: 'POST /histories', ok: 201, call: (app) => request(app).post('/api/histories').send({ task: 'Login' }) },
+  // Undoes the book's 'Added' entry (freshBook keeps its id): the book goes again.
+  { name: 'POST /histories/:id/undo', ok: 201, call: (app) => request(app).post(`/api/histories/${addedEntryId}/undo`) },
+  {
+    name: 'POST /stock/movements',
+    ok: 200,
+    call: (app, book) =>
+      request(app)
+        .post('/api/stock/movements')
+        .send({ lines: [{ bookId: book._id, delta: 1 }] }),
+  },
+  { name: 'GET /reorder', ok: 200, call: (app) => request(app).get('/api/reorder') },
+  { name: 'GET /reorder/export.csv', ok: 200, call: (app) => request(app).get('/api/reorder/export.csv') },
   { name: 'POST /review', ok: 201, call: (app) => request(app).post('/api/review').send({ description: 'Nice' }) },
   { name: 'POST /token', ok: 200, call: (app) => request(app).post('/api/token') },
   { name: 'GET /me', ok: 200, call: (app) => request(app).get('/api/me') },
@@ -82,9 +94,14 @@ const ENDPOINTS: Endpoint[] = [
 const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 100 } } });
 const [owner, other] = useTestUsers('Olive Owner', 'Oscar Other');
 
+/** The id of the fresh book's 'Added' entry. */
+let addedEntryId = '';
+
 async function freshBook(): Promise<Book> {
-  await Promise.all(['books', 'histories', 'reviews'].map((name) => ctx.db.collection(name).deleteMany({})));
-  return addBook(ctx.app, owner, { stockQuantity: 10 });
+  await Promise.all(['books', 'histories', 'reviews', 'stats'].map((name) => ctx.db.collection(name).deleteMany({})));
+  const book = await addBook(ctx.app, owner, { stockQuantity: 10 });
+  addedEntryId = (await ctx.db.collection('histories').findOne({ bookId: book._id }))!._id.toHexString();
+  return book;
 }
 
 const stored = async () => ({

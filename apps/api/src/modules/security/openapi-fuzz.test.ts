@@ -242,6 +242,9 @@ it(`answers ${REQUESTS} random and hostile requests over every documented operat
       } else if (operation.path === '/events') {
         // The one answer that is not JSON: the document gives it as a stream of server-sent events.
         expect({ what, type: res.type }).toEqual({ what, type: 'text/event-stream' });
+      } else if (operation.path.endsWith('.csv')) {
+        // A download: the document gives it as text/csv.
+        expect({ what, type: res.type }).toEqual({ what, type: 'text/csv' });
       } else {
         expect({ what, type: res.type }).toEqual({ what, type: 'application/json' });
         expect((): unknown => JSON.parse(res.text)).not.toThrow();

@@ -43,7 +43,7 @@ describe('AddBookForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends an ISBN and a reorder point when given, and shows the ISBN hyphenated', async () => {
+  it('shows the ISBN hyphenated, and sends it as the shared schema stores it (13 digits) with the reorder point', async () => {
     const fetchMock = stubFetch(() => json({}, 201));
     renderWithApp(<AddBookForm />);
     for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
@@ -53,7 +53,7 @@ describe('AddBookForm', () => {
     expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '978-0-441-01359-3', reorderPoint: 3 });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '9780441013593', reorderPoint: 3 });
   });
 
   it('flags the one field left empty', async () => {

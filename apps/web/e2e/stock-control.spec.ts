@@ -93,6 +93,7 @@ test('the Reorder page lists a low book with its shortage', async ({ page, reque
 
   await signIn(page, staff);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto(paths.dashboard.root);
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Reorder' }).click();
   await expect(page).toHaveURL(paths.dashboard.reorder);
   await expect(page.getByRole('heading', { name: 'Reorder', level: 1 })).toBeVisible();

@@ -83,7 +83,7 @@ test('undo of a price change on the History screen restores the price and adds a
   // The row leads to its book.
   await priceRow.getByRole('link', { name: book.bookName }).click();
   await expect(page).toHaveURL(paths.dashboard.manageItem(book._id));
-  await expect(page.getByLabel('Price')).toHaveValue('12');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('12');
 });
 
 test('the Reorder page lists a low book with its shortage', async ({ page, request }) => {

@@ -94,7 +94,7 @@ function BookName({ entry, onBook }: { entry: HistoryEntry; onBook: HistoryTable
       <button
         type="button"
         className="text-xs text-slate-500 underline hover:text-slate-800"
-        aria-label={`Only the entries of ${entry.bookName}`}
+        aria-label={`Only this book: ${entry.bookName}`}
         onClick={() => onBook({ ...entry, bookId })}
       >
         only this book

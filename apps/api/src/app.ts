@@ -21,6 +21,9 @@ import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createBooksService } from './modules/books/books.service';
+import { createCoversRepository } from './modules/covers/covers.repository';
+import { createCoversRouter } from './modules/covers/covers.routes';
+import { createCoversService } from './modules/covers/covers.service';
 import { createEventsRouter, type EventStreamOptions } from './modules/events/events.routes';
 import { createEventsService } from './modules/events/events.service';
 import { createHealthRouter } from './modules/health/health.routes';
@@ -29,6 +32,8 @@ import { createHistoryRepository, historyChangeEvent } from './modules/history/h
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
 import { createIdempotencyRepository } from './lib/idempotency.repository';
+import { createIsbnLookupRouter } from './modules/isbn-lookup/isbn-lookup.routes';
+import { createIsbnLookupService, type IsbnLookupOptions } from './modules/isbn-lookup/isbn-lookup.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createStatsRepository } from './modules/books/stats.repository';
@@ -63,6 +68,8 @@ export interface AppOptions {
   trustProxy?: number | false;
   /** GET /api/events' heartbeat and stream lifetime (tests shorten them). */
   eventStream?: EventStreamOptions;
+  /** The book-data service of GET /api/isbn/{isbn}; without it (tests, ISBN_LOOKUP_URL=off) the lookup answers 503. */
+  isbnLookup?: IsbnLookupOptions;
 }
 
 export interface AppDeps {
@@ -108,6 +115,9 @@ export function createApp(deps: AppDeps): Express {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
+          // here, docs/scanning.md); it allows no eval() of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           baseUri: ["'none'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -145,6 +155,8 @@ export function createApp(deps: AppDeps): Express {
     deps.logger,
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
+  const covers = createCoversService(createCoversRepository(deps.db));
+  const isbnLookup = createIsbnLookupService(options.isbnLookup ?? { timeoutMs: 0 }, covers, deps.logger);
 
   const api = express.Router();
   api.use(
@@ -163,6 +175,8 @@ export function createApp(deps: AppDeps): Express {
   // The body is parsed first (no database involved), so a malformed one is a 400 on every call. Health checks
   // and this document come before the rate limits, which count in the database: a load balancer's probes are
   // never refused, and the document is served even while the database is away.
+  // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
+  api.use(createCoversRouter(covers, access, limits.reads));
   api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
   api.use(
@@ -180,6 +194,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(createHistoryRouter(history, access, idempotency));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));
+  api.use(createIsbnLookupRouter(isbnLookup, access));
   api.use(
     createEventsRouter(
       createEventsService(deps.changes, { books: bookChangeEvent, history: historyChangeEvent }),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -259,6 +260,12 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   StockMovements: { lines: [{ bookId: UNKNOWN_ID, delta: 1 }] },
 };
 
+/** A valid raw body of an operation that takes an image (POST /api/covers): a small JPEG. */
+export const VALID_IMAGE = {
+  type: 'image/jpeg',
+  data: readFileSync(path.join(__dirname, 'fixtures/openlibrary/cover-9780201616224-L.jpg')),
+};
+
 /** One operation of the served OpenAPI document, with what the tests read of it. */
 export interface DocumentedOperation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -268,6 +275,8 @@ export interface DocumentedOperation {
   parameters: Array<{ name: string; in: 'path' | 'query'; required: boolean }>;
   /** The component name of the JSON body, if the operation takes one ("NewBook"). */
   body?: string;
+  /** The media types of a raw (non-JSON) body, if the operation takes one (a cover upload). */
+  rawBody?: string[];
 }
 
 /** Every operation of the document the app serves at /api/openapi.json. */
@@ -275,7 +284,7 @@ export async function documentedOperations(app: Express): Promise<DocumentedOper
   interface Operation {
     'x-required-role'?: string;
     parameters: DocumentedOperation['parameters'];
-    requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+    requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
   }
   const doc = (await request(app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -284,7 +293,8 @@ export async function documentedOperations(app: Express): Promise<DocumentedOper
       path,
       requiredRole: op['x-required-role'],
       parameters: op.parameters,
-      body: op.requestBody?.content['application/json'].schema.$ref.split('/').pop(),
+      body: op.requestBody?.content['application/json']?.schema.$ref?.split('/').pop(),
+      rawBody: op.requestBody && !op.requestBody.content['application/json'] ? Object.keys(op.requestBody.content) : undefined,
     })),
   );
 }

@@ -10,3 +10,5 @@ export * from './roles';
 export * from './users';
 export * from './idempotency';
 export * from './events';
+export * from './isbn';
+export * from './cover';

@@ -12,6 +12,7 @@ import { createUsersAndRateLimits } from './005-users-and-rate-limits';
 import { createIdempotencyKeys } from './006-idempotency-keys';
 import { createIsbnAndStockCounters } from './007-isbn-and-stock-counters';
 import { repairStockCounters } from './008-repair-stock-counters';
+import { createCovers } from './009-covers';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   createIdempotencyKeys,
   createIsbnAndStockCounters,
   repairStockCounters,
+  createCovers,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

@@ -11,6 +11,23 @@ export const messages = {
   showAllBooks: 'Show all Book',
 
   bookAdded: 'Item Added successfully',
+  /** The add form's ISBN lookup and cover upload (features/books/components/isbn-lookup.tsx, cover-upload.tsx). */
+  isbnLookup: {
+    label: 'Look up',
+    busy: 'Looking up…',
+    needIsbn: 'Type an ISBN first, then press Look up',
+    found: (title: string) => `Found '${title}': check the filled fields, then add the rest`,
+    notFound: 'No book found for this ISBN: fill the fields in by hand',
+    unavailable: 'The ISBN lookup is unavailable right now: fill the fields in by hand',
+  },
+  coverUpload: {
+    choose: 'Choose a photo',
+    take: 'Take a photo',
+    uploading: 'Uploading the cover',
+    uploaded: 'Cover uploaded',
+    preview: 'Cover preview',
+    tooLarge: 'The photo is larger than 5 MB: choose a smaller one',
+  },
   bookUpdated: 'Book Updated successfully!!!',
   quantityAdded: 'Books Quantity added successfully!!!',
   delivered: 'Books Delevard successfully!!!',

@@ -108,20 +108,23 @@ export function createBooksService(deps: {
    * dashboard counters and the stored shortage (docs/decisions/010-history-changes-and-undo.md). An error
    * thrown by `change` aborts it all; a second book with the same ISBN (`isbn`, the one the change writes,
    * if any) is a 409 naming the book that has it, even when both were written at once (the unique index).
+   * `answer` makes the call's answer of what committed, inside the transaction: an Idempotency-Key's stored
+   * answer is the transaction's result (lib/database-transaction.ts), so it must be the answer itself.
    *
    * The changes of one book (`keys`: its id; none for a new one) take turns within this process. Two
    * transactions that change the same book conflict, and all but one start again: 200 concurrent deliveries
    * of one book then ran out of the deadline by the hundreds. Taking turns here, they conflict only with
    * other instances' changes.
    */
-  const mutate = (
+  const mutate = <T>(
     user: AuthUser,
     keys: string[],
     change: (session: Session) => Promise<BookChange[]>,
+    answer: (mutation: Mutation) => T,
     isbn?: string | null,
-  ): Promise<Mutation> => {
+  ): Promise<T> => {
     const transaction = () =>
-      transactions.run(async (session): Promise<Mutation> => {
+      transactions.run(async (session): Promise<T> => {
         const changes = await change(session);
         const entries: (HistoryEntry | undefined)[] = [];
         let delta = ZERO;
@@ -137,7 +140,7 @@ export function createBooksService(deps: {
           entries.push(task ? await history.record(user, book.bookName, task, session, details) : undefined);
         }
         await stats.add(delta, session);
-        return { changes, entries };
+        return answer({ changes, entries });
       });
     return takingTurns(keys, transaction).catch(async (error: unknown) => {
       if (isbn && isDuplicateIsbn(error)) throw await isbnTaken(isbn);
@@ -151,11 +154,14 @@ export function createBooksService(deps: {
     id: string | undefined,
     change: (session: Session) => Promise<BookChange>,
     isbn?: string | null,
-  ): Promise<Book> => {
-    const { changes } = await mutate(user, id === undefined ? [] : [id], async (session) => [await change(session)], isbn);
-    const { before, after } = changes[0]!;
-    return (after ?? before)!;
-  };
+  ): Promise<Book> =>
+    mutate(
+      user,
+      id === undefined ? [] : [id],
+      async (session) => [await change(session)],
+      ({ changes: [change] }) => (change!.after ?? change!.before)!,
+      isbn,
+    );
 
   /** A stock movement of one book within [floor, ceiling], refused with `refusal` otherwise; records `task`. */
   const moveStock = (user: AuthUser, id: string, delta: number, floor: number, task: string, refusal: AppError) =>
@@ -268,7 +274,7 @@ export function createBooksService(deps: {
     moveMany: (user: AuthUser, lines: StockMovementLine[]) =>
       applyMovements(lines, {
         books,
-        mutate: (keys, change) => mutate(user, keys, change),
+        mutate: (keys, change, answer) => mutate(user, keys, change, answer),
       }),
 
     /** POST /histories/{id}/undo (undo.ts). */
@@ -276,7 +282,7 @@ export function createBooksService(deps: {
       undoEntry(entryId, {
         books,
         history,
-        mutate: (keys, change, isbn) => mutate(user, keys, change, isbn),
+        mutate: (keys, change, answer, isbn) => mutate(user, keys, change, answer, isbn),
       }),
   };
 }

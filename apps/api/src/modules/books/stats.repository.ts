@@ -84,8 +84,11 @@ export async function countBooks(db: Db, session?: Session): Promise<Counters> {
 export function createStatsRepository(db: Db) {
   const stats: Collection<CounterDoc> = db.collection<CounterDoc>(STATS_COLLECTION);
   return {
-    /** Adds `delta` inside the transaction of the change it counts; nothing for a change that moves no counter. */
-    async add(delta: Counters, session: Session): Promise<void> {
+    /**
+     * Adds `delta` inside the transaction of the change it counts (without `session`: on its own, for books
+     * written without a transaction, the demo seed); nothing for a change that moves no counter.
+     */
+    async add(delta: Counters, session?: Session): Promise<void> {
       if (COUNTERS.every((key) => delta[key] === 0)) return;
       const shard = `shard-${Math.floor(Math.random() * SHARDS)}`;
       await stats.updateOne({ _id: shard }, { $inc: delta }, { upsert: true, session });

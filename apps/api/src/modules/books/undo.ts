@@ -9,7 +9,12 @@ import type { BookChange, Mutation } from './books.service';
 interface UndoDeps {
   books: BooksRepository;
   history: HistoryService;
-  mutate: (keys: string[], change: (session: Session) => Promise<BookChange[]>, isbn?: string | null) => Promise<Mutation>;
+  mutate: <T>(
+    keys: string[],
+    change: (session: Session) => Promise<BookChange[]>,
+    answer: (mutation: Mutation) => T,
+    isbn?: string | null,
+  ) => Promise<T>;
 }
 
 const cannotUndo = (message: string, fields?: Record<string, string>) => new AppError('conflict', 409, message, fields);
@@ -57,7 +62,7 @@ export async function undoEntry(entryId: string, { books, history, mutate }: Und
   // The ISBN the undo writes back, if any: a 409 names the book that took it meanwhile.
   const isbn = entry.book?.isbn ?? (entry.changes?.find((change) => change.field === 'isbn')?.from as string | null | undefined);
 
-  const { entries, changes } = await mutate(
+  return mutate(
     [bookId],
     async (session): Promise<BookChange[]> => {
       const again = (await history.find(entryId, session))!;
@@ -88,8 +93,7 @@ export async function undoEntry(entryId: string, { books, history, mutate }: Und
       if (!written) throw bookGone(entry);
       return [{ ...written, task, undo }];
     },
+    ({ entries, changes }) => ({ entry: entries[0]!, book: changes[0]!.after }),
     isbn,
   );
-  const { after } = changes[0]!;
-  return { entry: entries[0]!, book: after };
 }

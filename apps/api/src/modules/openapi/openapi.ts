@@ -4,6 +4,9 @@ import {
   ApiErrorSchema,
   ApiTokenSchema,
   BookChangeEventSchema,
+  COVER_TYPES,
+  CoverParamsSchema,
+  CoverQuerySchema,
   BookPricePutSchema,
   BookQuantityPutSchema,
   BookSchema,
@@ -16,6 +19,8 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
+  IsbnLookupSchema,
+  IsbnParamsSchema,
   LIVE_EVENTS,
   LivenessSchema,
   ListBooksQuerySchema,
@@ -32,6 +37,7 @@ import {
   SearchQuerySchema,
   SetRoleSchema,
   StatsSchema,
+  StoredCoverSchema,
   StockMovementsResultSchema,
   StockMovementsSchema,
   UidParamsSchema,
@@ -66,6 +72,8 @@ const COMPONENTS = {
   SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
   BookChangeEvent: [BookChangeEventSchema, 'output'],
+  IsbnLookup: [IsbnLookupSchema, 'output'],
+  StoredCover: [StoredCoverSchema, 'output'],
   StockMovements: [StockMovementsSchema, 'input'],
   StockMovementsResult: [StockMovementsResultSchema, 'output'],
   ReorderItem: [ReorderItemSchema, 'output'],
@@ -87,8 +95,23 @@ interface Operation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: ComponentName;
-  /** What a success answers: JSON of a named schema, (`stream`) server-sent events, or (`csv`) a CSV download. */
-  ok: { status: number; schema?: ComponentName; array?: boolean; stream?: boolean; csv?: boolean; description: string };
+  /** A raw body instead of JSON: its media types (an uploaded image). */
+  rawBody?: { types: readonly string[]; description: string };
+  /**
+   * What a success answers: JSON of a named schema, (`stream`) server-sent events, (`csv`) a CSV download, or
+   * (`binary`) a file of one of these media types, cached by its ETag (304 on If-None-Match).
+   */
+  ok: {
+    status: number;
+    schema?: ComponentName;
+    array?: boolean;
+    stream?: boolean;
+    csv?: boolean;
+    binary?: readonly string[];
+    description: string;
+  };
+  /** Descriptions of error statuses that mean something else here than in ERROR_DESCRIPTIONS. */
+  errorDescriptions?: Record<number, string>;
   /** Honours an Idempotency-Key header (middleware/idempotency.ts): 409 while in flight, 422 for another request. */
   idempotent?: boolean;
   /** Statuses beyond the ones implied by auth, input, id and method. */
@@ -410,6 +433,59 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
   },
 ];
 
+/* ---- ISBN lookup and covers (modules/isbn-lookup, modules/covers) ---- */
+
+const MEDIA_OPERATIONS: readonly Operation[] = [
+  {
+    id: 'lookupIsbn',
+    method: 'get',
+    path: '/isbn/:isbn',
+    summary:
+      'Look an ISBN up at the book-data service (ISBN_LOOKUP_URL, Open Library by default) to fill the add form; its cover is stored in the app',
+    auth: true,
+    params: IsbnParamsSchema,
+    errors: [404, 502],
+    errorDescriptions: {
+      404: 'The book-data service does not know this ISBN',
+      502: 'The book-data service answered something that cannot be read (not JSON, another shape, too large, an HTTP error)',
+      503: 'The lookup is turned off (ISBN_LOOKUP_URL=off), the service did not answer within ISBN_LOOKUP_TIMEOUT_MS or cannot be reached, or the database is unavailable; retry after Retry-After seconds',
+    },
+    ok: {
+      status: 200,
+      schema: 'IsbnLookup',
+      description: "The fields the service knew, in the book's names; photo is the app path of the stored cover",
+    },
+  },
+  {
+    id: 'uploadCover',
+    method: 'post',
+    path: '/covers',
+    summary: 'Upload a cover photo (JPEG, PNG or WebP, told by its content; at most 5 MB); stored with a 400 px card version',
+    auth: true,
+    rawBody: { types: COVER_TYPES, description: 'The image itself, with its Content-Type' },
+    errorDescriptions: {
+      400: 'An empty body (error.fields.file), or an image that cannot be decoded or has too many pixels',
+      413: 'The image is larger than 5 MB (error.fields.file)',
+      415: 'The Content-Type is not image/jpeg, image/png or image/webp, or the content is not one of them whatever the header says (error.fields.file)',
+    },
+    ok: { status: 201, schema: 'StoredCover', description: "The cover's app path, for a book's photo" },
+  },
+  {
+    id: 'getCover',
+    method: 'get',
+    path: '/covers/:id',
+    summary: 'A stored cover: the original (at most 1200 px), or with size=card the 400 px wide WebP',
+    params: CoverParamsSchema,
+    query: CoverQuerySchema,
+    errorDescriptions: { 404: 'No such cover' },
+    ok: {
+      status: 200,
+      binary: [...COVER_TYPES],
+      description: 'The image. Cache-Control: public, max-age=31536000, immutable (a cover never changes), with an ETag',
+    },
+  },
+];
+
 /** Who may call: `optional` reads a token if sent; the others need one, and `staff`/`admin` that role. */
 type Access = 'optional' | 'signedIn' | 'staff' | 'admin';
 
@@ -431,6 +507,8 @@ const ACCESS: Record<string, Access> = {
   'get /reorder/export.csv': 'staff',
   'get /users': 'admin',
   'put /users/:uid/role': 'admin',
+  'get /isbn/:isbn': 'staff',
+  'post /covers': 'staff',
 };
 
 const accessOf = (op: Operation): Access | undefined => ACCESS[`${op.method} ${op.path}`] ?? (op.auth ? 'signedIn' : undefined);
@@ -463,7 +541,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
   422: 'This Idempotency-Key was used for another request (another method, path or body); nothing was changed',
   429: 'Too many requests from this client address (reads) or account (writes); see the RateLimit headers',
+  502: 'An outside service answered something that cannot be read',
   503: 'The database is unavailable; retry after Retry-After seconds',
+};
+
+const CACHE_HEADERS = {
+  ETag: { description: 'The version of the file: send it as If-None-Match to get a 304', schema: { type: 'string' } },
+  'Cache-Control': { description: 'public, max-age=31536000, immutable', schema: { type: 'string' } },
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -531,22 +615,30 @@ function errorStatuses(op: Operation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function responses(op: Operation) {
+/** A file of one of `types`, as OpenAPI 3.1 writes binary content. */
+const binaryContent = (types: readonly string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+
+function okContent(op: Operation) {
+  if (op.ok.stream) return { 'text/event-stream': { schema: { type: 'string' } } };
+  if (op.ok.csv) return { 'text/csv': { schema: { type: 'string' } } };
+  if (op.ok.binary) return binaryContent(op.ok.binary);
   const okSchema = op.ok.schema && (op.ok.array ? { type: 'array', items: ref(op.ok.schema) } : ref(op.ok.schema));
+  return { 'application/json': { schema: okSchema ?? { type: 'object' } } };
+}
+
+function responses(op: Operation) {
   const result: Record<string, unknown> = {
     [op.ok.status]: {
       description: op.ok.description,
-      ...(op.idempotent ? { headers: REPLAYED_HEADER } : {}),
-      content: op.ok.stream
-        ? { 'text/event-stream': { schema: { type: 'string' } } }
-        : op.ok.csv
-          ? { 'text/csv': { schema: { type: 'string' } } }
-          : { 'application/json': { schema: okSchema ?? { type: 'object' } } },
+      ...(op.idempotent ? { headers: REPLAYED_HEADER } : op.ok.binary ? { headers: CACHE_HEADERS } : {}),
+      content: okContent(op),
     },
+    ...(op.ok.binary ? { 304: { description: 'Not modified: the If-None-Match ETag is the current one' } } : {}),
   };
   for (const status of errorStatuses(op)) {
     result[status] = {
-      description: ERROR_DESCRIPTIONS[status],
+      description: op.errorDescriptions?.[status] ?? ERROR_DESCRIPTIONS[status],
       ...(status === 429 ? { headers: RATE_LIMIT_HEADERS } : {}),
       // /health answers its own body when the database is down, not an error.
       content: { 'application/json': { schema: op.path === '/health' && status === 503 ? ref('Health') : ref('ApiError') } },
@@ -561,7 +653,7 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   // Only the components some operation uses: ApiToken goes when POST /token does.
   const used = new Set<ComponentName>(['ApiError']);
-  for (const op of [...OPERATIONS, ...ACCOUNT_OPERATIONS]) {
+  for (const op of [...OPERATIONS, ...ACCOUNT_OPERATIONS, ...MEDIA_OPERATIONS]) {
     if (op.apiTokensOnly && !options.apiTokens) continue;
     if (op.body) used.add(op.body);
     if (op.ok.schema) used.add(op.ok.schema);
@@ -581,6 +673,9 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
         ...(op.ok.stream ? [LAST_EVENT_ID_PARAMETER] : []),
       ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+      ...(op.rawBody
+        ? { requestBody: { required: true, description: op.rawBody.description, content: binaryContent(op.rawBody.types) } }
+        : {}),
       responses: responses(op),
     };
   }

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Book } from '@book-warehouse/types';
 import { buildOpenApiDocument } from '../openapi/openapi';
-import { addBook, apiError, bearer, newBook, readBook, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
+import { addBook, apiError, bearer, newBook, readBook, useTestApp, useTestUsers, VALID_IMAGE, type TestUser } from '../../../test/helpers';
 
 /**
  * Every endpoint against three callers (docs/rules.md, Access): anonymous, the signed-in owner of the book, and
@@ -20,6 +20,9 @@ interface Endpoint {
   /** Only an admin may call it; staff get 403. */
   adminOnly?: boolean;
 }
+
+/** A stored cover, for GET /covers/:id (set in beforeAll). */
+let coverPath = '';
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /books', public: true, ok: 200, call: (app) => request(app).get('/api/books') },
@@ -89,10 +92,24 @@ const ENDPOINTS: Endpoint[] = [
     ok: 200,
     call: (app, _book, owner) => request(app).put(`/api/users/${owner.uid}/role`).send({ role: 'staff' }),
   },
+  { name: 'GET /covers/:id', public: true, ok: 200, call: (app) => request(app).get(coverPath) },
+  {
+    name: 'POST /covers',
+    ok: 201,
+    call: (app) => request(app).post('/api/covers').set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data),
+  },
+  // The lookup is turned off in the test app: a caller who passes the access check gets the 503 of a lookup
+  // turned off (modules/isbn-lookup/isbn-lookup.test.ts tests its answers against the stub).
+  { name: 'GET /isbn/:isbn', ok: 503, call: (app) => request(app).get('/api/isbn/9780201616224') },
 ];
 
 const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 100 } } });
 const [owner, other] = useTestUsers('Olive Owner', 'Oscar Other');
+
+beforeAll(async () => {
+  const res = await request(ctx.app).post('/api/covers').set(bearer(owner)).set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data);
+  coverPath = (res.body as { photo: string }).photo;
+});
 
 /** The id of the fresh book's 'Added' entry. */
 let addedEntryId = '';

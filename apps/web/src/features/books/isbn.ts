@@ -1,4 +1,5 @@
-import { hyphenatedIsbn, IsbnSchema } from '@book-warehouse/types';
+import { hyphenatedIsbn } from '@book-warehouse/types';
+import { normaliseIsbn } from '../../lib/isbn';
 
 /**
  * An ISBN as people read it, hyphenated by its registration groups (the shared schemas use isbn3, which knows
@@ -9,5 +10,4 @@ import { hyphenatedIsbn, IsbnSchema } from '@book-warehouse/types';
 export const formatIsbn = (isbn: string): string => hyphenatedIsbn(isbn);
 
 /** Whether an ISBN as typed (ISBN-10 or 13, hyphens or spaces) is the stored one (13 digits). */
-export const sameIsbn = (typed: string, stored: string | undefined): boolean =>
-  stored !== undefined && IsbnSchema.safeParse(typed).data === stored;
+export const sameIsbn = (typed: string, stored: string | undefined): boolean => stored !== undefined && normaliseIsbn(typed) === stored;

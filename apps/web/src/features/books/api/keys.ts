@@ -8,6 +8,8 @@ export const bookKeys = {
   /** The catalogue loaded page by page ('Load more'). */
   pages: (perPage: number) => [...queryRoots.books, 'pages', perPage] as const,
   detail: (id: string) => [...queryRoots.books, 'detail', id] as const,
+  /** The book with an ISBN (13 digits), as a list of 0 or 1 (GET /books?isbn=). */
+  isbn: (isbn: string) => [...queryRoots.books, 'isbn', isbn] as const,
   search: (query: SearchQuery) => [...queryRoots.books, 'search', query] as const,
   /** The low books by shortage (GET /reorder). */
   reorder: () => [...queryRoots.books, 'reorder'] as const,

@@ -43,7 +43,7 @@ describe('AddBookForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the ISBN hyphenated, and sends it as the shared schema stores it (13 digits) with the reorder point', async () => {
+  it('sends an ISBN and a reorder point when given, and shows the ISBN hyphenated', async () => {
     const fetchMock = stubFetch(() => json({}, 201));
     renderWithApp(<AddBookForm />);
     for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
@@ -53,6 +53,7 @@ describe('AddBookForm', () => {
     expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The shared IsbnSchema (packages/types) turns the shown form into the 13 digits the API stores.
     expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '9780441013593', reorderPoint: 3 });
   });
 

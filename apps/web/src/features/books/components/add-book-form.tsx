@@ -1,25 +1,42 @@
-import { NewBookSchema, type NewBook } from '@book-warehouse/types';
+import { NewBookSchema, type IsbnLookup as Found, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FocusEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { ScanButton } from '../../../components/ui/scan-button';
 import { messages } from '../../../config/messages';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
+import { CoverUpload } from './cover-upload';
+import { IsbnLookup } from './isbn-lookup';
 import { formatIsbn } from '../isbn';
 import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
 
-/** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
-export function AddBookForm() {
+/**
+ * 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). `isbn` (13
+ * digits) comes filled in when a scanned book was not found (the Scan page); 'Scan ISBN' fills the field too.
+ */
+export function AddBookForm({ isbn }: { isbn?: string }) {
   const add = useAddBook();
-  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
+  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = useForm<
+    z.input<typeof NewBookSchema>,
+    unknown,
+    NewBook
+  >({
     resolver: zodResolver(NewBookSchema),
-    defaultValues: empty,
+    defaultValues: isbn ? { ...empty, isbn: formatIsbn(isbn) } : empty,
   });
+  const photo = useWatch({ control, name: 'photo' });
+  const fill = (field: 'bookName' | 'author' | 'publishar' | 'subTitle' | 'photo', value: string | undefined) => {
+    if (value) setValue(field, value, { shouldDirty: true, shouldValidate: true });
+  };
+  const fillFound = (found: Found) => {
+    for (const field of ['bookName', 'author', 'publishar', 'subTitle', 'photo'] as const) fill(field, found[field]);
+  };
 
   const showHyphenated = (typed: string) => {
     const shown = formatIsbn(typed);
@@ -30,7 +47,7 @@ export function AddBookForm() {
     add.mutate(book, {
       onSuccess: () => {
         notify.success(messages.bookAdded);
-        reset();
+        reset(empty);
       },
       onError: (error) => {
         notify.error(error.message);
@@ -58,6 +75,13 @@ export function AddBookForm() {
             })}
             error={labelled(spec.name, formState.errors[spec.name])}
           />
+          {spec.name === 'isbn' && (
+            <div className="mt-2 flex flex-wrap items-start gap-2">
+              <ScanButton label="Scan ISBN" onCode={(scanned) => setValue('isbn', formatIsbn(scanned), { shouldValidate: true })} />
+              <IsbnLookup getIsbn={() => getValues('isbn')} onFound={fillFound} />
+            </div>
+          )}
+          {spec.name === 'photo' && <CoverUpload photo={photo} onUploaded={(path) => fill('photo', path)} />}
         </div>
       ))}
       <div className="sm:col-span-2">

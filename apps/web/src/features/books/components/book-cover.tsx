@@ -10,12 +10,15 @@ interface BookCoverProps {
   className?: string;
 }
 
+/** A cover uploaded to the app (/api/covers/<id>) is drawn from its 400 px card version, not the 1200 px original. */
+const cardSize = (src: string) => (/^\/api\/covers\/[0-9a-f]{24}$/.test(src) ? `${src}?size=card` : src);
+
 /** A book's photo; a broken URL falls back to a neutral cover, never a broken-image icon. */
 export function BookCover({ src, alt, eager = false, className = '' }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   return (
     <img
-      src={failed ? FALLBACK : src}
+      src={failed ? FALLBACK : cardSize(src)}
       alt={alt}
       width={300}
       height={450}

@@ -219,10 +219,18 @@ export function createApp(deps: AppDeps): Express {
           ),
       }),
     );
+    // The public pages drawn at build time (apps/web/scripts/prerender.mjs): `/` is pages/index.html,
+    // `/<name>` is pages/<name>.html. Read once: the build does not change under a running server.
+    const pagesDir = path.join(webDist, 'pages');
+    const prerendered = new Set(fs.existsSync(pagesDir) ? fs.readdirSync(pagesDir) : []);
+    const pageFile = (urlPath: string) => {
+      const name = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}.html`;
+      return /^[a-z-]+\.html$/.test(name) && prerendered.has(name) ? path.join(pagesDir, name) : undefined;
+    };
     // The single-page app answers every other GET; the router shows its 404 page.
-    app.get(/.*/, (_req, res) => {
+    app.get(/.*/, (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDist, 'index.html'));
+      res.sendFile(pageFile(req.path) ?? path.join(webDist, 'index.html'));
     });
   }
 

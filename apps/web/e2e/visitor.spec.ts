@@ -107,3 +107,24 @@ test.describe('on a phone', () => {
     expect(foreign).toEqual([]);
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages arrive drawn: header, content and footer before any script runs', async ({ page }) => {
+    await page.goto(paths.home);
+    await expect(page.getByRole('heading', { name: 'Welcome to book Warehouse' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Our services' }).getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByRole('contentinfo')).toContainText('Sat-Thu 10:00 AM to 7:00 PM');
+
+    await page.goto(paths.about);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Working');
+    await page.goto(paths.blog);
+    await expect(page.getByRole('heading', { name: 'Questions and answers' })).toBeVisible();
+    // Pages that are not prerendered stay the empty shell the script draws.
+    await page.goto(paths.login);
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});

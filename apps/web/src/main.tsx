@@ -1,16 +1,39 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import './index.css';
 
-const router = createBrowserRouter(routes);
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * The public pages arrive drawn (scripts/prerender.mjs): their lazy route is loaded before hydrating, so the
+ * first client render matches the HTML instead of showing the route's fallback.
+ */
+async function loadMatchedLazyRoutes() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      // app/router.tsx gives its lazy routes a function that loads the whole route.
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+function start() {
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+// Should the page's chunk fail to load, the router tries again and shows its error page.
+if (container.hasChildNodes()) void loadMatchedLazyRoutes().finally(start);
+else start();

@@ -1,0 +1,30 @@
+// After `vite build`: draws the public pages' HTML (src/entry-server.tsx, built by `vite build --ssr` into
+// dist-ssr) into dist/pages/<name>.html, which the API serves for those paths (apps/api/src/app.ts), so a
+// visitor's first paint needs no script. Every other path keeps the empty dist/index.html.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const WEB = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(WEB, 'dist');
+const SSR = path.join(WEB, 'dist-ssr');
+
+/** The public pages and the file each is written to (the API maps `/` to index, `/<name>` to <name>). */
+const PAGES = { '/': 'index', '/home': 'home', '/about': 'about', '/blog': 'blog' };
+const ROOT_DIV = '<div id="root"></div>';
+
+const { render } = await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href);
+const shell = await readFile(path.join(DIST, 'index.html'), 'utf8');
+if (!shell.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
+
+// The text face (Latin, variable weight) is asked for with the stylesheet, not after it has been parsed.
+const font = (await readdir(path.join(DIST, 'assets'))).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
+const preload = font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${font}">\n  </head>` : '</head>';
+
+await mkdir(path.join(DIST, 'pages'), { recursive: true });
+for (const [pathname, name] of Object.entries(PAGES)) {
+  const html = shell.replace('</head>', preload).replace(ROOT_DIV, `<div id="root">${await render(pathname)}</div>`);
+  await writeFile(path.join(DIST, 'pages', `${name}.html`), html);
+  console.log(`prerendered ${pathname} -> dist/pages/${name}.html (${(html.length / 1000).toFixed(1)} kB)`);
+}
+await rm(SSR, { recursive: true, force: true });

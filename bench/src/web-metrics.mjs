@@ -45,8 +45,18 @@ export function landingBundle(distDir) {
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 /**
+ * The JavaScript the page really requested while Lighthouse watched it until idle (entry, hydration and
+ * every chunk loaded on the way, as sent: gzip and headers), unlike landingBundle's reading of index.html.
+ * @param {unknown} details the network-requests audit's details
+ */
+function scriptTransferBytes(details) {
+  const items = /** @type {{ items?: { resourceType?: string, transferSize?: number }[] } | undefined} */ (details)?.items ?? [];
+  return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/**
  * Lighthouse's performance category for `url` (its default: mobile emulation, simulated throttling), and the
- * metrics of the median run.
+ * metrics of the median run, with the bytes of script it requested.
  * @param {string} url @param {number} runs
  * @returns {Promise<{ scores: number[], median: number, metrics: Record<string, number> } | { skipped: string }>}
  */
@@ -66,7 +76,10 @@ export async function lighthouseScore(url, runs) {
         throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
       scores.push(Math.round(score * 100));
       const audits = result?.lhr.audits ?? {};
-      metrics.push(Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000])));
+      metrics.push({
+        ...Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000])),
+        'script-transfer-bytes': scriptTransferBytes(audits['network-requests']?.details),
+      });
     } finally {
       chrome.kill();
     }

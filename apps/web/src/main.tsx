@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
@@ -30,7 +30,9 @@ function start() {
       </AppProviders>
     </StrictMode>
   );
-  if (container.hasChildNodes()) hydrateRoot(container, app);
+  // As a transition the hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: the drawn page stays responsive to taps and scrolling meanwhile.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { notify } from '../components/ui/notify';
-import { loadAuth } from './lazy-auth';
+import { authLoaded, loadAuth } from './lazy-auth';
 
 /**
  * Who is signed in, for every part of the app: the session lives here, beside Firebase (./firebase.ts,
@@ -16,22 +16,50 @@ interface AuthState {
 /** Exported for component tests, which sign a user in without Firebase (test/render-with-app.tsx). */
 export const AuthContext = createContext<AuthState>({ user: null, ready: false });
 
+/**
+ * Whether this browser had a session when it was last here: only then is Firebase loaded as the app starts,
+ * to restore it. Others load it when a page needs it (lazy-auth.ts), so a visitor's landing page never does.
+ */
+const SESSION_HINT = 'book-warehouse.signed-in';
+
+function rememberSession(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_HINT, '1');
+    else localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // Storage turned off: every visit then starts signed out until a protected page loads Firebase.
+  }
+}
+
+function hadSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, ready: false });
   useEffect(() => {
     let mounted = true;
     let unsubscribe: (() => void) | undefined;
-    // Firebase loads after the first render (lib/lazy-auth.ts); until it reports, nobody is signed in.
-    Promise.all([loadAuth(), import('firebase/auth')]).then(
-      ([auth, { onIdTokenChanged }]) => {
-        if (mounted) unsubscribe = onIdTokenChanged(auth, (user) => setState({ user, ready: true }));
-      },
+    // Until Firebase has loaded and reported, nobody is signed in.
+    authLoaded
+      .then(async (auth) => {
+        const { onIdTokenChanged } = await import('firebase/auth');
+        if (!mounted) return;
+        unsubscribe = onIdTokenChanged(auth, (user) => {
+          rememberSession(user !== null);
+          setState({ user, ready: true });
+        });
+      })
       // Offline or a stale deployment: say so, and let protected routes go on to the login page.
-      () => {
+      .catch(() => {
         notify.error('Sign-in could not be loaded; check your connection and reload the page');
         if (mounted) setState({ user: null, ready: true });
-      },
-    );
+      });
+    if (hadSession()) void loadAuth();
     return () => {
       mounted = false;
       unsubscribe?.();

@@ -7,6 +7,7 @@ import {
   initializeAuth,
 } from 'firebase/auth';
 import { env } from '../config/env';
+import { authStarted } from './lazy-auth';
 
 /**
  * With no Firebase config the app runs against the local Auth Emulator (project demo-book-warehouse),
@@ -36,3 +37,5 @@ export const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistenc
 if (usingAuthEmulator) {
   connectAuthEmulator(auth, `http://${window.location.hostname}:${env.VITE_AUTH_EMULATOR_PORT}`, { disableWarnings: true });
 }
+
+authStarted(auth);

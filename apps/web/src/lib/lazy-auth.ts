@@ -1,15 +1,33 @@
 import type { Auth } from 'firebase/auth';
 
 let loaded: Auth | undefined;
+let settle!: { resolve: (auth: Auth) => void; reject: (error: unknown) => void };
 
 /**
- * Firebase (45 kB of gzip in its own chunk) is not needed to draw the landing page, so it is not part of the first
- * download: code on that path reaches it here, which loads ./firebase in a chunk of its own. The
- * AuthProvider calls this on mount. Pages that are loaded on demand import ./firebase directly.
+ * Settles once Firebase (45 kB of gzip in its own chunk) has started, whoever loaded it: loadAuth() below, or
+ * a sign-in page importing ./firebase directly, whose last step is authStarted(). lib/auth.tsx listens here.
  */
-export async function loadAuth(): Promise<Auth> {
-  loaded = (await import('./firebase')).auth;
-  return loaded;
+export const authLoaded = new Promise<Auth>((resolve, reject) => (settle = { resolve, reject }));
+
+/** Called by ./firebase.ts once Auth is set up. */
+export function authStarted(auth: Auth) {
+  loaded = auth;
+  settle.resolve(auth);
+}
+
+let requested = false;
+
+/**
+ * Loads Firebase, once. It is not part of the first download, and a visitor who never had a session does not
+ * load it on the public pages at all: lib/auth.tsx asks for it at once only when this browser was signed in
+ * last time, and the protected routes ask for it when they are shown.
+ */
+export function loadAuth(): Promise<Auth> {
+  if (!requested) {
+    requested = true;
+    import('./firebase').catch(settle.reject);
+  }
+  return authLoaded;
 }
 
 /**

@@ -128,3 +128,17 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#root')).toBeEmpty();
   });
 });
+
+test('the drawn public pages hydrate without a mismatch or any other error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of [paths.home, paths.about, paths.blog]) {
+    await page.goto(path);
+    // The header's menu answers only once React has hydrated the page.
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});

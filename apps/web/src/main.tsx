@@ -23,16 +23,20 @@ async function loadMatchedLazyRoutes() {
 }
 
 function start() {
+  const drawn = container.hasChildNodes();
+  // Hydration data (empty: these routes load nothing) tells the router the page is already drawn, so it
+  // leaves the scroll where the visitor has taken it instead of returning to the top.
+  const router = createBrowserRouter(routes, drawn ? { hydrationData: { loaderData: {} } } : undefined);
   const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
   // As a transition the hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: the drawn page stays responsive to taps and scrolling meanwhile.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  if (drawn) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

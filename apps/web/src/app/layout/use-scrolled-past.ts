@@ -18,7 +18,9 @@ export function nextScrolledPast(previous: boolean, scrollY: number, px: number,
 
 /** True once the page has scrolled more than `px` pixels, until it is back above `px - SCROLL_HYSTERESIS_PX`. */
 export function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  // Off at first, as the prerendered pages are drawn (hydration keeps the drawn attribute); the effect then
+  // reads where the page already is, since the visitor may have scrolled before the script ran.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast((previous) => nextScrolledPast(previous, window.scrollY, px));
     onScroll();

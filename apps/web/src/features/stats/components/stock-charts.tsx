@@ -11,6 +11,15 @@ const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'U
 const count = new Intl.NumberFormat(undefined);
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const whenShort = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const DAY_MS = 86_400_000;
+/** The over-time axis starts near its values, so its ticks need more digits than the bars' ($49.54K, not $50K). */
+const preciseCompactMoney = new Intl.NumberFormat(undefined, {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 4,
+});
 const compactMoney = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact' });
 const AMBER = '#d97706';
 const SKY = '#0369a1';
@@ -75,6 +84,9 @@ function StockOverTimeCard({ books }: { books: readonly Book[] }) {
   const points = useMemo(() => (history.data ? stockOverTime(books, history.data.entries) : []), [books, history.data]);
   // A few changes show as dots too: a single one draws no line.
   const dots = points.length <= MAX_DOTS;
+  // A time axis (changes spaced as they happened); within a day its ticks read the time of day.
+  const timed = useMemo(() => points.map((point) => ({ ...point, at: Date.parse(point.time) })), [points]);
+  const withinADay = timed.length > 0 && timed[timed.length - 1]!.at - timed[0]!.at < DAY_MS;
   return (
     <ChartCard
       id="chart-stock-over-time"
@@ -94,13 +106,26 @@ function StockOverTimeCard({ books }: { books: readonly Book[] }) {
                 )}
                 <div className="min-h-0 flex-1">
                   <ResponsiveContainer width="100%" height="100%">
-                    <LineChart data={points} margin={{ left: 8, right: 8 }} title="Stock value and total copies over time">
+                    <LineChart data={timed} margin={{ left: 8, right: 8 }} title="Stock value and total copies over time">
                       <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="time" tickFormatter={(v: string) => whenShort.format(new Date(v))} minTickGap={24} />
-                      <YAxis yAxisId="value" tickFormatter={(v: number) => compactMoney.format(v)} width={64} />
-                      <YAxis yAxisId="copies" orientation="right" allowDecimals={false} width={48} />
+                      <XAxis
+                        dataKey="at"
+                        type="number"
+                        scale="time"
+                        domain={['dataMin', 'dataMax']}
+                        tickFormatter={(v: number) => (withinADay ? clock : whenShort).format(v)}
+                        minTickGap={24}
+                      />
+                      {/* Not from zero: the changes are small beside the totals. */}
+                      <YAxis
+                        yAxisId="value"
+                        domain={['auto', 'auto']}
+                        tickFormatter={(v: number) => preciseCompactMoney.format(v)}
+                        width={64}
+                      />
+                      <YAxis yAxisId="copies" domain={['auto', 'auto']} orientation="right" allowDecimals={false} width={48} />
                       <Tooltip
-                        labelFormatter={(v) => (typeof v === 'string' ? when.format(new Date(v)) : '')}
+                        labelFormatter={(v) => (typeof v === 'number' ? when.format(v) : '')}
                         formatter={(v, name) => (name === 'Stock value' ? money.format(Number(v)) : count.format(Number(v)))}
                       />
                       <Legend />

@@ -9,8 +9,13 @@ const variants: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 
+/**
+ * The colours ease in on hover only. A button that becomes enabled (a card's Deleverd once the account's role has
+ * arrived) changes colour at once: eased, its text spent 150 ms at a grey too pale to read, and an audit (or a
+ * reader) landing in that moment saw too little contrast.
+ */
 export const buttonClass = (variant: Variant = 'primary', extra = '') =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold hover:transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 
 export function Button({
   variant = 'primary',

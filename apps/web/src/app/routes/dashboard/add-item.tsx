@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AddBookForm } from '../../../features/books/components/add-book-form';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
+import { PageHeading } from './page-heading';
 
 /**
  * The Add Books form for staff; a viewer reads why it is not there (docs/rules.md, Roles). `?isbn=` (a scanned
@@ -13,9 +14,7 @@ export function AddItemPage() {
   const isbn = useSearchParams()[0].get('isbn') ?? undefined;
   return (
     <section aria-labelledby="add-item-heading" className="flex max-w-3xl flex-col gap-4">
-      <h1 id="add-item-heading" className="text-2xl font-bold">
-        Add Books
-      </h1>
+      <PageHeading id="add-item-heading">Add Books</PageHeading>
       {canChangeStock ? (
         <AddBookForm key={isbn} isbn={isbn} />
       ) : viewOnly ? (

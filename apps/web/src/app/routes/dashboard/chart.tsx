@@ -1,6 +1,7 @@
 import { QueryState } from '../../../components/ui/query-state';
 import { useBooks } from '../../../features/books/api/get-books';
 import { StockCharts } from '../../../features/stats/components/stock-charts';
+import { PageHeading } from './page-heading';
 
 /** The charts read at most this many books (the API's largest page). */
 const CHART_BOOKS_LIMIT = 1000;
@@ -9,9 +10,7 @@ export function ChartPage() {
   const books = useBooks({ limit: CHART_BOOKS_LIMIT });
   return (
     <section aria-labelledby="chart-heading" className="flex flex-col gap-4">
-      <h1 id="chart-heading" className="text-2xl font-bold">
-        Chart
-      </h1>
+      <PageHeading id="chart-heading">Chart</PageHeading>
       <QueryState query={books} loading="Loading the charts">
         {(list) => (
           <>

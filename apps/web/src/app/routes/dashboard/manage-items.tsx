@@ -3,6 +3,7 @@ import { paths } from '../../../config/paths';
 import { BooksTable } from '../../../features/books/components/books-table';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
+import { PageHeading } from './page-heading';
 
 /**
  * All products, with the update form of the chosen one nested beside (very wide screens) or below the table. A
@@ -14,9 +15,7 @@ export function ManageItemsPage() {
   const { canChangeStock, viewOnly } = usePermissions();
   return (
     <section aria-labelledby="manage-items-heading" className="flex flex-col gap-4">
-      <h1 id="manage-items-heading" className="text-2xl font-bold">
-        Manage Items
-      </h1>
+      <PageHeading id="manage-items-heading">Manage Items</PageHeading>
       {viewOnly && <ViewOnlyNotice />}
       {/* The form sits beside the table only where both fit whole (2xl); below that it goes under the table, so no row loses its controls. */}
       <div className={itemid ? 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]' : undefined}>

@@ -1,8 +1,10 @@
+import { PageHeading } from './page-heading';
+
 /** The spec's placeholder pages keep their texts (docs/rules.md, Search, chart and placeholders). */
 function Placeholder({ text }: { text: string }) {
   return (
     <section className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-2xl font-bold">{text}</h1>
+      <PageHeading>{text}</PageHeading>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { StockControls } from '../../../features/books/components/stock-controls
 import { SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/components/dashboard-search';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
+import { PageHeading } from './page-heading';
 
 /**
  * Update quantity and price: a search box and a card per matching book (GET /bookbytext). A viewer sees the
@@ -18,9 +19,7 @@ export function QuantityPage() {
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   return (
     <section aria-labelledby="quantity-heading" className="flex flex-col gap-4">
-      <h1 id="quantity-heading" className="text-2xl font-bold">
-        Update Quantity
-      </h1>
+      <PageHeading id="quantity-heading">Update Quantity</PageHeading>
       {viewOnly && <ViewOnlyNotice />}
       <div className="flex max-w-md flex-col gap-3">
         <Field

@@ -7,6 +7,7 @@ import { bookByIsbnQueryOptions, useBookByIsbn } from '../../../features/books/a
 import { BookCard } from '../../../features/books/components/book-card';
 import { StockControls } from '../../../features/books/components/stock-controls';
 import { usePermissions } from '../../../lib/account';
+import { PageHeading } from './page-heading';
 
 /**
  * Scan: the camera (or a scanner or the keyboard) reads an ISBN. A book the warehouse has opens here with
@@ -40,9 +41,7 @@ export function ScanPage() {
 
   return (
     <section aria-labelledby="scan-heading" className="flex min-w-0 flex-col gap-4">
-      <h1 id="scan-heading" className="text-2xl font-bold">
-        Scan
-      </h1>
+      <PageHeading id="scan-heading">Scan</PageHeading>
       <p className="text-sm text-slate-600">
         Hold the barcode on the back of a book in front of the camera, or scan or type its ISBN. Many books at once?{' '}
         <Link to={paths.dashboard.batch} className="font-semibold text-amber-700 underline">

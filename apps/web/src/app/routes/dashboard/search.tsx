@@ -3,6 +3,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 import { usePermissions } from '../../../lib/account';
+import { PageHeading } from './page-heading';
 
 /** 'Search' and, beyond the spec's placeholder, the matching books (docs/rules.md, Search, chart and placeholders). */
 export function SearchPage() {
@@ -10,9 +11,7 @@ export function SearchPage() {
   const { canChangeStock } = usePermissions();
   return (
     <section aria-labelledby="search-heading" className="flex flex-col gap-4">
-      <h1 id="search-heading" className="text-2xl font-bold">
-        Search
-      </h1>
+      <PageHeading id="search-heading">Search</PageHeading>
       {text ? (
         <>
           <p className="text-slate-600">Books matching “{text}”</p>

@@ -1,6 +1,7 @@
 import { QueryState } from '../../../components/ui/query-state';
 import { TeamList } from '../../../features/users/components/team-list';
 import { useAccount } from '../../../lib/account';
+import { PageHeading } from './page-heading';
 
 /**
  * 'Manage Team' (docs/rules.md, Roles): the admins' screen, listing the accounts that have signed in with
@@ -10,9 +11,7 @@ export function TeamPage() {
   const account = useAccount();
   return (
     <section aria-labelledby="team-heading" className="flex flex-col gap-4">
-      <h1 id="team-heading" className="text-2xl font-bold">
-        Manage Team
-      </h1>
+      <PageHeading id="team-heading">Manage Team</PageHeading>
       <QueryState query={account} loading="Loading your account" loadingClassName="min-h-64">
         {({ role }) =>
           role === 'admin' ? (

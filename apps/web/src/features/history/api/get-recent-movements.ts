@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { HistoryEntry } from '@book-warehouse/types';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { historyKeys } from './keys';
 
@@ -11,17 +11,13 @@ const FALLBACK_SCAN = 100;
 /** A stock movement's task label ('Added {n} Quantity', 'Deleverd {n} Quantity'). */
 const MOVEMENT_TASK = /^(Added|Deleverd) \d+ Quantity$/;
 
-/** The stock issue's history fields, read when the server has them (GET /api/histories). */
-const movementFields = { bookId: z.string().optional(), undoneBy: z.string().optional(), undoes: z.string().optional() };
-
-const listSchema = (s: typeof import('@book-warehouse/types')) => s.HistoryEntrySchema.extend(movementFields).array();
-export type Movement = z.infer<ReturnType<typeof listSchema>>[number];
+const listSchema = (s: typeof import('@book-warehouse/types')) => s.HistoryEntrySchema.array();
 
 /**
  * The latest stock movements, newest first: the server's `action=quantity` filter, or, on a server without it
  * (it answers 400 to the unknown parameter), the latest entries filtered here.
  */
-async function getRecentMovements(signal?: AbortSignal): Promise<Movement[]> {
+async function getRecentMovements(signal?: AbortSignal): Promise<HistoryEntry[]> {
   try {
     return await apiRequest('/histories', { query: { action: 'quantity', limit: RECENT_MOVEMENTS }, schema: listSchema, signal });
   } catch (error) {

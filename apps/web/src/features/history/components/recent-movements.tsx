@@ -1,16 +1,17 @@
+import type { HistoryEntry } from '@book-warehouse/types';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { QueryState, RowsSkeleton } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { RECENT_MOVEMENTS, useRecentMovements, type Movement } from '../api/get-recent-movements';
-import { useUndoEntry } from '../api/undo-entry';
+import { useUndoEntry } from '../../../lib/undo-entry';
+import { RECENT_MOVEMENTS, useRecentMovements } from '../api/get-recent-movements';
 
 /** The latest stock movements, each linking to its book and undoable by staff (`canUndo`). */
 export function RecentMovements({ canUndo }: { canUndo: boolean }) {
   const movements = useRecentMovements();
   const undo = useUndoEntry();
-  const onUndo = (entry: Movement) =>
+  const onUndo = (entry: HistoryEntry) =>
     undo.mutate(entry._id, {
       onSuccess: () => notify.success(`Undone: ${entry.task} of ${entry.bookName}`, { id: `undo-${entry._id}` }),
       onError: (error) => notify.error(error.message, { id: `undo-${entry._id}` }),

@@ -60,7 +60,7 @@ function Tile({ label, value, tone, to }: { label: string; value: Figure | strin
   );
 }
 
-/** Products, Quantity and Price from GET /stats, the fixed User Login tile, and (when the API has them) low and out of stock. */
+/** Products, Quantity and Price from GET /stats, the fixed User Login tile, and the low and out-of-stock counts linking to those books. */
 export function StatTiles() {
   const stats = useStats();
   const data = stats.data;
@@ -71,22 +71,18 @@ export function StatTiles() {
         <Tile label="Quantity" value={data && figure(data.quantity, 'count')} tone="bg-emerald-800" />
         <Tile label="Price" value={data && figure(data.price, 'money')} tone="bg-sky-800" />
         <Tile label="User Login" value={USER_LOGIN_PLACEHOLDER} tone="bg-slate-700" />
-        {data?.lowStock !== undefined && (
-          <Tile
-            label="Low stock"
-            value={figure(data.lowStock, 'count')}
-            tone="bg-orange-800"
-            to={`${paths.dashboard.manageItems}?stock=low`}
-          />
-        )}
-        {data?.outOfStock !== undefined && (
-          <Tile
-            label="Out of stock"
-            value={figure(data.outOfStock, 'count')}
-            tone="bg-red-800"
-            to={`${paths.dashboard.manageItems}?stock=out`}
-          />
-        )}
+        <Tile
+          label="Low stock"
+          value={data && figure(data.lowStock, 'count')}
+          tone="bg-orange-800"
+          to={`${paths.dashboard.manageItems}?stock=low`}
+        />
+        <Tile
+          label="Out of stock"
+          value={data && figure(data.outOfStock, 'count')}
+          tone="bg-red-800"
+          to={`${paths.dashboard.manageItems}?stock=out`}
+        />
       </dl>
       {stats.isError && <QueryError error={stats.error} />}
     </div>

@@ -1,10 +1,25 @@
 import type { Book } from '@book-warehouse/types';
-import { useId, useState, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { QueryState } from '../../../components/ui/query-state';
 import { TableHead } from '../../../components/ui/table-head';
+import { STOCK_HISTORY_PAGE, STOCK_HISTORY_PAGES, useStockHistory } from '../api/get-stock-history';
+import { stockOverTime } from '../stock-over-time';
 import { leastStocked, valueByCategory } from '../stock-summary';
 
 const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat(undefined);
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const whenShort = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const DAY_MS = 86_400_000;
+/** The over-time axis starts near its values, so its ticks need more digits than the bars' ($49.54K, not $50K). */
+const preciseCompactMoney = new Intl.NumberFormat(undefined, {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 4,
+});
 const compactMoney = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact' });
 const AMBER = '#d97706';
 const SKY = '#0369a1';
@@ -16,9 +31,26 @@ const shorten = (text: string, max = 18) => (text.length > max ? `${text.slice(0
  * A chart with its heading and the same numbers as a table. The chart itself is keyboard-reachable
  * (recharts' accessibility layer: arrow keys move the tooltip) and titled for screen readers.
  */
-function ChartCard({ id, title, height, chart, table }: { id: string; title: string; height: number; chart: ReactNode; table: ReactNode }) {
+function ChartCard({
+  id,
+  title,
+  height,
+  chart,
+  table,
+  className = '',
+}: {
+  id: string;
+  title: string;
+  height: number;
+  chart: ReactNode;
+  table: ReactNode;
+  className?: string;
+}) {
   return (
-    <figure aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <figure
+      aria-labelledby={id}
+      className={`flex min-w-0 flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}
+    >
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -40,7 +72,94 @@ const td = 'px-3 py-2';
  */
 type Scale = 'sqrt' | 'linear';
 
-/** Stock value by category and the books with the least stock, computed from the books given. */
+/** Up to this many changes, each is marked with a dot on the lines. */
+const MAX_DOTS = 30;
+
+/**
+ * Total copies and stock value over time, folded from the latest history entries' `changes` back from the books
+ * as they are now (stockOverTime); says so when older entries were left unread.
+ */
+function StockOverTimeCard({ books }: { books: readonly Book[] }) {
+  const history = useStockHistory();
+  const points = useMemo(() => (history.data ? stockOverTime(books, history.data.entries) : []), [books, history.data]);
+  // A few changes show as dots too: a single one draws no line.
+  const dots = points.length <= MAX_DOTS;
+  // A time axis (changes spaced as they happened); within a day its ticks read the time of day.
+  const timed = useMemo(() => points.map((point) => ({ ...point, at: Date.parse(point.time) })), [points]);
+  const withinADay = timed.length > 0 && timed[timed.length - 1]!.at - timed[0]!.at < DAY_MS;
+  return (
+    <ChartCard
+      id="chart-stock-over-time"
+      title="Stock value and total copies over time"
+      height={280}
+      className="xl:col-span-2"
+      chart={
+        <QueryState query={history} loading="Loading the history">
+          {({ truncated }) => {
+            if (points.length === 0) return <p className="text-sm text-slate-600">No stock or price has changed yet.</p>;
+            return (
+              <div className="flex h-full flex-col gap-2">
+                {truncated && (
+                  <p className="text-sm text-slate-600">
+                    From the latest {count.format(STOCK_HISTORY_PAGE * STOCK_HISTORY_PAGES)} history entries; older changes are not shown.
+                  </p>
+                )}
+                <div className="min-h-0 flex-1">
+                  <ResponsiveContainer width="100%" height="100%">
+                    <LineChart data={timed} margin={{ left: 8, right: 8 }} title="Stock value and total copies over time">
+                      <CartesianGrid strokeDasharray="3 3" />
+                      <XAxis
+                        dataKey="at"
+                        type="number"
+                        scale="time"
+                        domain={['dataMin', 'dataMax']}
+                        tickFormatter={(v: number) => (withinADay ? clock : whenShort).format(v)}
+                        minTickGap={24}
+                      />
+                      {/* Not from zero: the changes are small beside the totals. */}
+                      <YAxis
+                        yAxisId="value"
+                        domain={['auto', 'auto']}
+                        tickFormatter={(v: number) => preciseCompactMoney.format(v)}
+                        width={64}
+                      />
+                      <YAxis yAxisId="copies" domain={['auto', 'auto']} orientation="right" allowDecimals={false} width={48} />
+                      <Tooltip
+                        labelFormatter={(v) => (typeof v === 'number' ? when.format(v) : '')}
+                        formatter={(v, name) => (name === 'Stock value' ? money.format(Number(v)) : count.format(Number(v)))}
+                      />
+                      <Legend />
+                      <Line yAxisId="value" type="stepAfter" dataKey="value" name="Stock value" stroke={AMBER} dot={dots} />
+                      <Line yAxisId="copies" type="stepAfter" dataKey="copies" name="Total copies" stroke={SKY} dot={dots} />
+                    </LineChart>
+                  </ResponsiveContainer>
+                </div>
+              </div>
+            );
+          }}
+        </QueryState>
+      }
+      table={
+        points.length > 0 && (
+          <table className="w-full">
+            <TableHead columns={['After the change of', 'Total copies', 'Stock value']} cellClassName={th} className="" />
+            <tbody>
+              {points.map((row) => (
+                <tr key={row.time}>
+                  <td className={td}>{when.format(new Date(row.time))}</td>
+                  <td className={`${td} tabular-nums`}>{count.format(row.copies)}</td>
+                  <td className={`${td} tabular-nums`}>{money.format(row.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      }
+    />
+  );
+}
+
+/** Stock value by category and the books with the least stock, computed from the books given, and both over time. */
 export function StockCharts({ books }: { books: readonly Book[] }) {
   const byCategory = valueByCategory(books);
   const least = leastStocked(books);
@@ -119,6 +238,7 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
           </table>
         }
       />
+      <StockOverTimeCard books={books} />
     </div>
   );
 }

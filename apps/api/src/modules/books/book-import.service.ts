@@ -27,11 +27,11 @@ import type { BooksRepository } from './books.repository';
  * gets its history entry ('Added' / 'Updated') with the import's id.
  *
  * The writes go in transactions of BATCH_ROWS rows (MongoDB 4.0 limits a transaction to 60 s and 16 MB of
- * oplog): a server that dies mid-import leaves the earlier batches committed and the rest unwritten. Running
+ * oplog; the client's deadline, DB_TIMEOUT_MS, bounds each transaction too, and its rows are inserted one by one): a server that dies mid-import leaves the earlier batches committed and the rest unwritten. Running
  * the same file again is safe: the rows written match their books and are unchanged, the others are written.
  */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 100;
 
 /** The numbers of a row arrive as text. */
 const NUMBER_FIELDS = new Set<ImportField>(['stockQuantity', 'price', 'reorderPoint']);
@@ -81,7 +81,10 @@ function checkRow(cells: string[], columns: (ImportField | undefined)[], row: nu
   });
   const result = ImportedBookSchema.safeParse(fields);
   if (result.success) return { row, book: result.data };
-  return result.error.issues.map((issue) => ({ row, field: String(issue.path[0] ?? 'row'), message: issue.message }));
+  return result.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? 'row');
+    return { row, field, message: fields[field] === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message };
+  });
 }
 
 /** The fields of `row` that differ from the stored book. */

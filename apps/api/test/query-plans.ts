@@ -55,7 +55,7 @@ export async function plansOf(db: Db, collection: string, call: () => Promise<un
 /** The winning plan of an aggregation (a count): its profile entry holds no stages, so it is explained again. */
 async function aggregatePlan(db: Db, command: Document): Promise<string[]> {
   const { aggregate, pipeline, hint } = command as { aggregate: string; pipeline: Document[]; hint?: string };
-  const explained = await db.command({ aggregate, pipeline, hint, explain: true });
+  const explained = await db.command({ aggregate, pipeline, ...(hint ? { hint } : {}), explain: true });
   const cursorStage = (explained['stages'] as Document[] | undefined)?.[0]?.['$cursor'] as Document | undefined;
   return stages(((cursorStage?.['queryPlanner'] ?? explained['queryPlanner']) as Document | undefined)?.['winningPlan'] as Document);
 }

@@ -16,6 +16,7 @@ import { medianOf, preflight, run } from './src/load-test.mjs';
 import { startApi, startBareServer, startMongo } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
 import { formatTable } from './src/report.mjs';
+import { formatTransfer, listTargets, transferRows } from './src/transfer.mjs';
 import { landingBundle, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -141,7 +142,7 @@ try {
     expiresIn: '2h',
   });
 
-  /** @type {{ label: string, url: string }[]} */
+  /** @type {{ label: string, url: string, pid?: number }[]} */
   const apis = [];
   for (const [i, runtime] of runtimes.entries()) {
     const label = /** @type {string} */ (labels[i]);
@@ -155,7 +156,7 @@ try {
       logFile: path.join(RESULTS, `api-${label}.log`),
     });
     cleanups.push(api.stop);
-    apis.push({ label, url: api.url });
+    apis.push({ label, url: api.url, pid: api.pid });
     console.log(`  up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
@@ -189,6 +190,7 @@ try {
     { name: `GET /api/bookbytext?search=${SEARCH_WORD}&limit=13`, path: () => `/api/bookbytext?search=${SEARCH_WORD}&limit=13` },
     { name: 'GET /api/reviews?page=0', path: () => '/api/reviews?page=0' },
     { name: 'GET /api/histories?limit=50', path: () => '/api/histories?limit=50', auth: true },
+    ...(await listTargets(client.db('bench'))),
     { name: 'POST /api/book/{id}/restock', method: 'POST', path: (i) => `${bookPath(i)}/restock`, body: '{"amount":1}', auth: true },
   ];
   for (const api of apis) for (const target of targets) await preflight(api.url, target, token);
@@ -234,11 +236,14 @@ try {
     })),
   ];
 
+  // Last: the import adds as many books as the data set holds.
+  const transfer = await transferRows({ url: apis[0]?.url ?? '', pid: apis[0]?.pid ?? 0, token, books: sizes.books });
   const bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
   const lighthouseUrl = `${apis[apis.length - 1]?.url}/`;
   const lighthouse = lighthouseRuns ? await lighthouseScore(lighthouseUrl, lighthouseRuns) : { skipped: '--lighthouse-runs 0' };
 
   console.log(`\n${formatTable({ bare: bareFigures, rows, runtimes: labels })}\n`);
+  console.log(`${formatTransfer(transfer)}\n`);
   if (bundle) {
     console.log(`Landing page JavaScript (entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
     for (const file of bundle.files)
@@ -279,6 +284,7 @@ try {
       ...row,
       ratioToBare: Object.fromEntries(Object.entries(row.runtimes).map(([label, f]) => [label, f ? f.rps / bareFigures.rps : null])),
     })),
+    transfer,
     landingBundle: bundle ?? null,
     lighthouse,
   };

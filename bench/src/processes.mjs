@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** @typedef {{ url: string, stop: () => Promise<void> }} Running */
+/** @typedef {{ url: string, stop: () => Promise<void>, pid?: number }} Running */
 
 /** A port the OS just handed out, released for the child to take. */
 async function freePort() {
@@ -118,7 +118,7 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, stop: () => stopChild(child), pid: child.pid };
 }
 
 /**

@@ -67,7 +67,7 @@ export async function transferRows({ url, pid, token, books }) {
     if (!res.ok || !res.body) throw new Error(`GET /api/books/export.csv answered ${res.status}`);
     let bytes = 0;
     let lines = 0;
-    for await (const chunk of res.body) {
+    for await (const chunk of /** @type {AsyncIterable<Uint8Array>} */ (res.body)) {
       bytes += chunk.length;
       for (const byte of chunk) if (byte === 10) lines++;
     }

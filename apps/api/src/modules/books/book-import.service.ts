@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import {
   historyTask,
   IMPORT_FIELDS,
@@ -191,8 +191,8 @@ export function createBookImportService({ imports, books, history, transactions 
         if (error instanceof AppError) throw error;
         const { code, message } = error as { code?: string; message?: string };
         if (code === 'entity.too.large') throw new AppError('payload_too_large', 413, `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
-        // csv-parse's own errors (an unclosed quote, ...) name the line.
-        if (typeof code === 'string' && code.startsWith('CSV_'))
+        // csv-parse's own errors (an unclosed quote, a quote inside a field, ...) name the line.
+        if (error instanceof CsvError)
           throw new AppError('validation_failed', 400, `Invalid body: ${message ?? 'not a CSV file'}`, {
             body: message ?? 'is not a CSV file',
           });

@@ -6,6 +6,12 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
 
+/**
+ * The Open Library stand-in (apps/api/test/fixtures/openlibrary/stub.mjs) the e2e API's ISBN lookup asks, so that
+ * no run reaches the internet: it knows ISBN 9780201616224 and serves its cover.
+ */
+const STUB_PORT = PORT + 1000;
+
 /** An account that ADMIN_EMAILS makes admin on the e2e server; the Auth Emulator may already hold it from an earlier run. */
 export const E2E_ADMIN = { name: 'Erin Admin', email: 'e2e-admin@example.com', password: 'correct-horse-42' };
 
@@ -37,26 +43,36 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node ../../scripts/start.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // SIGTERM lets start.mjs stop the API and the Auth Emulator; Playwright's default SIGKILL of the process
-    // group would leave the emulator (its own group) running and this run waiting for it.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      MONGO_DATA_DIR: path.join(os.tmpdir(), `book-warehouse-e2e-${process.pid}`),
-      WRITE_RATE_LIMIT_PER_MINUTE: '10000',
-      // Every journey comes from one address, and some read whole lists through the API to check stored state.
-      READ_RATE_LIMIT_PER_MINUTE: '100000',
-      UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: '10000',
-      // The admin of the roles journey (e2e/roles.spec.ts); everyone else registers as staff, as with the emulator.
-      ADMIN_EMAILS: E2E_ADMIN.email,
+  webServer: [
+    {
+      command: `node ../api/test/fixtures/openlibrary/stub.mjs ${STUB_PORT}`,
+      url: `http://127.0.0.1:${STUB_PORT}/api/books?bibkeys=ISBN:0`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node ../../scripts/start.mjs',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // SIGTERM lets start.mjs stop the API and the Auth Emulator; Playwright's default SIGKILL of the process
+      // group would leave the emulator (its own group) running and this run waiting for it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        MONGO_DATA_DIR: path.join(os.tmpdir(), `book-warehouse-e2e-${process.pid}`),
+        WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+        // Every journey comes from one address, and some read whole lists through the API to check stored state.
+        READ_RATE_LIMIT_PER_MINUTE: '100000',
+        UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: '10000',
+        // The admin of the roles journey (e2e/roles.spec.ts); everyone else registers as staff, as with the emulator.
+        ADMIN_EMAILS: E2E_ADMIN.email,
+        ISBN_LOOKUP_URL: `http://127.0.0.1:${STUB_PORT}/api/books?bibkeys=ISBN:{isbn}&format=json&jscmd=data`,
+      },
+    },
+  ],
 });

@@ -25,6 +25,9 @@ import { createBookListRepository } from './modules/books/book-list.repository';
 import { createBookTransferRouter } from './modules/books/book-transfer.routes';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createBooksService } from './modules/books/books.service';
+import { createCoversRepository } from './modules/covers/covers.repository';
+import { createCoversRouter } from './modules/covers/covers.routes';
+import { createCoversService } from './modules/covers/covers.service';
 import { createEventsRouter, type EventStreamOptions } from './modules/events/events.routes';
 import { createEventsService } from './modules/events/events.service';
 import { createHealthRouter } from './modules/health/health.routes';
@@ -34,8 +37,12 @@ import { createHistoryRepository, historyChangeEvent } from './modules/history/h
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
 import { createIdempotencyRepository } from './lib/idempotency.repository';
+import { createIsbnLookupRouter } from './modules/isbn-lookup/isbn-lookup.routes';
+import { createIsbnLookupService, type IsbnLookupOptions } from './modules/isbn-lookup/isbn-lookup.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
+import { createStatsRepository } from './modules/books/stats.repository';
+import { createStockRouter } from './modules/books/stock.routes';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store.repository';
 import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
@@ -66,6 +73,8 @@ export interface AppOptions {
   trustProxy?: number | false;
   /** GET /api/events' heartbeat and stream lifetime (tests shorten them). */
   eventStream?: EventStreamOptions;
+  /** The book-data service of GET /api/isbn/{isbn}; without it (tests, ISBN_LOOKUP_URL=off) the lookup answers 503. */
+  isbnLookup?: IsbnLookupOptions;
 }
 
 export interface AppDeps {
@@ -111,6 +120,9 @@ export function createApp(deps: AppDeps): Express {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
+          // here, docs/scanning.md); it allows no eval() of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           baseUri: ["'none'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -134,10 +146,10 @@ export function createApp(deps: AppDeps): Express {
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
   const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
-  const booksRepository = createBooksRepository(deps.db, deps.changes);
-  const books = createBooksService({ books: booksRepository, history, transactions });
+  const stats = createStatsRepository(deps.db);
+  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes, stats), history, stats, transactions });
   const bookLists = createBookListRepository(deps.db);
-  const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books: booksRepository, history, transactions });
+  const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
   const limits = createRateLimits(
@@ -150,6 +162,8 @@ export function createApp(deps: AppDeps): Express {
     deps.logger,
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
+  const covers = createCoversService(createCoversRepository(deps.db));
+  const isbnLookup = createIsbnLookupService(options.isbnLookup ?? { timeoutMs: 0 }, covers, deps.logger);
 
   const api = express.Router();
   api.use(
@@ -176,6 +190,8 @@ export function createApp(deps: AppDeps): Express {
   // The body is parsed first (no database involved), so a malformed one is a 400 on every call. Health checks
   // and this document come before the rate limits, which count in the database: a load balancer's probes are
   // never refused, and the document is served even while the database is away.
+  // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
+  api.use(createCoversRouter(covers, access, limits.reads));
   api.use(requireJsonBody);
   api.use(express.json({ limit: options.bodyLimit, strict: true }));
   api.use(
@@ -190,9 +206,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
   api.use(createBookTransferRouter(bookLists, imports, access));
   api.use(createBooksRouter(books, access, idempotency, bookLists));
+  api.use(createStockRouter(books, access, idempotency));
   api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));
+  api.use(createIsbnLookupRouter(isbnLookup, access));
   api.use(
     createEventsRouter(
       createEventsService(deps.changes, { books: bookChangeEvent, history: historyChangeEvent }),

@@ -85,6 +85,7 @@ async function main(): Promise<void> {
       webDistDir: config.WEB_DIST_DIR || undefined,
       connectSrc: firebaseOrigins(config),
       jwtSecret: config.JWT_SECRET,
+      isbnLookup: { urlTemplate: config.ISBN_LOOKUP_URL, timeoutMs: config.ISBN_LOOKUP_TIMEOUT_MS },
     },
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
-import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
+import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role, type Stats } from '@book-warehouse/types';
 import { createApp, watchAppChanges, type AppDeps, type AppOptions } from '../src/app';
 import { csvRow } from '../src/lib/csv';
 import type { ChangeFeed } from '../src/lib/database-changes';
@@ -17,6 +18,7 @@ import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
 import { runMigrations } from '../src/migrations/migrations';
+import { countBooks, toStats } from '../src/modules/books/stats.repository';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier, signApiToken } from '../src/modules/auth/token-verifier';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 import { freePort } from './free-port';
@@ -149,7 +151,9 @@ export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEa
   const ctx = madeInBeforeAll<TestContext>('The test app');
   beforeAll(async () => ctx.set(await startTestApp(setup.options)));
   afterAll(() => ctx.value.close());
-  const collections = setup.emptyBeforeEach ?? [];
+  // The stock counters count the books: emptied with them, they stay exact.
+  const emptied = setup.emptyBeforeEach ?? [];
+  const collections = emptied.includes('books') ? [...emptied, 'stats'] : emptied;
   if (collections.length) {
     beforeEach(async () => {
       await Promise.all(collections.map((name) => ctx.value.db.collection(name).deleteMany({})));
@@ -192,6 +196,9 @@ export function useRestartableTestApp(): { ctx: TestContext; restartMongo: () =>
     },
   };
 }
+
+/** The tiles a full count of the books gives: what the counters of GET /api/stats must always equal. */
+export const countedStats = async (db: Db): Promise<Stats> => toStats(await countBooks(db));
 
 /** A well-formed id that no book has. */
 export const UNKNOWN_ID = '0123456789abcdef01234567';
@@ -254,12 +261,28 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   NewSignInHistory: { task: 'Login' },
   NewReview: { description: 'A comment from a test' },
   SetRole: { role: 'staff' },
+  // A book of the test's own replaces the id where the call must succeed (roles.test.ts).
+  StockMovements: { lines: [{ bookId: UNKNOWN_ID, delta: 1 }] },
 };
 
-/** A valid body for each media type other than JSON the OpenAPI document names: a CSV import of one new book. */
-export const VALID_RAW_BODIES: Record<string, string> = {
-  'text/csv': [newBook({ bookName: 'Imported by a test' })].map((book) => csvRow(Object.keys(book)) + csvRow(Object.values(book)))[0]!,
+/** A valid raw body of an operation that takes an image (POST /api/covers): a small JPEG. */
+export const VALID_IMAGE = {
+  type: 'image/jpeg',
+  data: readFileSync(path.join(__dirname, 'fixtures/openlibrary/cover-9780201616224-L.jpg')),
 };
+
+/** A valid body for each media type other than JSON the OpenAPI document names: a CSV import of one new book, a cover. */
+export const VALID_RAW_BODIES: Record<string, string | Buffer> = {
+  'text/csv': [newBook({ bookName: 'Imported by a test' })].map((book) => csvRow(Object.keys(book)) + csvRow(Object.values(book)))[0]!,
+  [VALID_IMAGE.type]: VALID_IMAGE.data,
+};
+
+/** The first of an operation's raw body media types that VALID_RAW_BODIES has a body for, with that body. */
+export function validRawBody(types: readonly string[]): { type: string; data: string | Buffer } {
+  const type = types.find((t) => VALID_RAW_BODIES[t] !== undefined);
+  if (!type) throw new Error(`No valid raw body for ${types.join(', ')}`);
+  return { type, data: VALID_RAW_BODIES[type]! };
+}
 
 /** One operation of the served OpenAPI document, with what the tests read of it. */
 export interface DocumentedOperation {
@@ -270,8 +293,8 @@ export interface DocumentedOperation {
   parameters: Array<{ name: string; in: 'path' | 'query'; required: boolean }>;
   /** The component name of the JSON body, if the operation takes one ("NewBook"). */
   body?: string;
-  /** The media type of a body that is not JSON ("text/csv"), if the operation takes one. */
-  rawBody?: string;
+  /** The media types of a raw (non-JSON) body, if the operation takes one (a CSV import, a cover upload). */
+  rawBody?: string[];
 }
 
 /** Every operation of the document the app serves at /api/openapi.json. */
@@ -289,7 +312,7 @@ export async function documentedOperations(app: Express): Promise<DocumentedOper
       requiredRole: op['x-required-role'],
       parameters: op.parameters,
       body: op.requestBody?.content['application/json']?.schema.$ref?.split('/').pop(),
-      rawBody: Object.keys(op.requestBody?.content ?? {}).find((type) => type !== 'application/json'),
+      rawBody: op.requestBody && !op.requestBody.content['application/json'] ? Object.keys(op.requestBody.content) : undefined,
     })),
   );
 }

@@ -1,3 +1,4 @@
+import { parse as parseIsbn } from 'isbn3';
 import { z } from 'zod';
 import { MAX_SKIP, ObjectIdSchema, PageLimitSchema, shortText } from './common';
 
@@ -37,6 +38,31 @@ export const PhotoUrlSchema = z
     'must be an http(s) URL or a path of this app',
   );
 
+/**
+ * An ISBN as a clerk types or scans it: ISBN-10 or ISBN-13, with or without hyphens or spaces, its check digit
+ * checked by isbn3 (which also knows the registered ranges). Stored and answered as the ISBN-13's 13 digits.
+ */
+export const IsbnSchema = z
+  .string('must be a string')
+  .max(32, 'must be at most 32 characters')
+  .transform((value, ctx) => {
+    const isbn = parseIsbn(value.trim());
+    if (isbn) return isbn.isbn13;
+    ctx.addIssue({ code: 'custom', message: 'must be a valid ISBN-10 or ISBN-13 (check digit)' });
+    return z.NEVER;
+  })
+  .pipe(z.string().regex(/^\d{13}$/));
+
+/** The ISBN hyphenated for display ("978-0-13-235088-4"); the digits as stored when isbn3 cannot split them. */
+export const hyphenatedIsbn = (isbn: string): string => parseIsbn(isbn)?.isbn13h ?? isbn;
+
+/** A book is low when its stock is at or below its reorder point; out of stock at 0. */
+export const ReorderPointSchema = z
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(NUMBER_CEILING, 'is too large');
+
 export const BookEmailSchema = z.email('must be an e-mail address').max(320);
 
 /** The fields a staff member edits: the spec's names, spelling kept ("publishar", "catagory"). */
@@ -50,6 +76,8 @@ export const BookFieldsSchema = z.object({
   stockQuantity: QuantitySchema,
   photo: PhotoUrlSchema,
   price: PriceSchema,
+  isbn: IsbnSchema.optional(),
+  reorderPoint: ReorderPointSchema.optional(),
 });
 export type BookFields = z.infer<typeof BookFieldsSchema>;
 
@@ -86,7 +114,13 @@ const echoedServerFields = {
 };
 
 /** PUT /bookupdate/{id}: the update form, every field optional. `_id` and `email` as the original sends them. */
-export const BookUpdateSchema = BookFieldsSchema.partial().extend(echoedServerFields).strict();
+export const BookUpdateSchema = BookFieldsSchema.partial()
+  .extend({
+    ...echoedServerFields,
+    isbn: IsbnSchema.nullable().optional().describe('null removes the ISBN'),
+    reorderPoint: ReorderPointSchema.nullable().optional().describe('null removes the reorder point'),
+  })
+  .strict();
 export type BookUpdate = z.infer<typeof BookUpdateSchema>;
 
 /** PUT /book/{id}: the whole book with the new stockQuantity (the original client's call). */
@@ -117,6 +151,8 @@ export type Deliver = z.infer<typeof DeliverSchema>;
 
 export const ListBooksQuerySchema = z
   .object({
+    /** The book with this ISBN (any accepted form): a list of it, or an empty list. */
+    isbn: IsbnSchema.optional(),
     limit: PageLimitSchema,
     skip: z.coerce
       .number('must be a number')
@@ -144,5 +180,49 @@ export const StatsSchema = z.object({
   products: z.number().int(),
   quantity: z.number(),
   price: z.number(),
+  /** Books whose stock is at or below their reorder point. */
+  lowStock: z.number().int(),
+  /** Books with no stock. */
+  outOfStock: z.number().int(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
+
+/** A low book on the reorder list: how many copies it lacks to reach its reorder point. */
+export const ReorderItemSchema = BookSchema.extend({
+  reorderPoint: ReorderPointSchema,
+  shortage: z.number().int().describe('reorderPoint - stockQuantity (0 when the stock is exactly at the reorder point)'),
+});
+export type ReorderItem = z.infer<typeof ReorderItemSchema>;
+
+/** The most lines one stock movement batch may hold. */
+export const MAX_MOVEMENT_LINES = 500;
+
+/** One line of a batch: exactly one of bookId or isbn, and a non-zero whole delta. */
+export const StockMovementLineSchema = z
+  .object({
+    bookId: ObjectIdSchema.optional(),
+    isbn: IsbnSchema.optional(),
+    delta: z
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(-NUMBER_CEILING, 'is too small')
+      .max(NUMBER_CEILING, 'is too large')
+      .refine((n) => n !== 0, 'must not be 0'),
+  })
+  .strict()
+  .refine((line) => (line.bookId === undefined) !== (line.isbn === undefined), 'must name exactly one of bookId or isbn');
+export type StockMovementLine = z.infer<typeof StockMovementLineSchema>;
+
+/** POST /stock/movements: all lines apply in one transaction, or none does. */
+export const StockMovementsSchema = z
+  .object({
+    lines: z
+      .array(StockMovementLineSchema)
+      .min(1, 'must hold at least 1 line')
+      .max(MAX_MOVEMENT_LINES, `must hold at most ${MAX_MOVEMENT_LINES} lines`),
+  })
+  .strict();
+export type StockMovements = z.infer<typeof StockMovementsSchema>;
+
+export const StockMovementsResultSchema = z.object({ books: z.array(BookSchema) });
+export type StockMovementsResult = z.infer<typeof StockMovementsResultSchema>;

@@ -14,6 +14,8 @@ export const ErrorCodeSchema = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'database_unavailable',
+  'lookup_unavailable',
+  'lookup_failed',
   'migrations_pending',
   'shutting_down',
   'internal',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookSchema } from './book';
 import { ObjectIdSchema, PageLimitSchema } from './common';
 
 /** The sign-in events a client may record itself (POST /histories). Labels as the spec writes them. */
@@ -17,7 +18,16 @@ export const historyTask = {
   restocked: (n: number) => `Added ${n} Quantity`,
   delivered: (n: number) => `Deleverd ${n} Quantity`,
   priceUpdated: (n: number) => `Price Updated to ${n}`,
+  undo: (task: string) => `Undo: ${task}`,
 } as const;
+
+/** A value a change moves a field from or to; null when the field is absent (a new book's, an ISBN removed). */
+export const ChangeValueSchema = z.union([z.string(), z.number(), z.null()]);
+export type ChangeValue = z.infer<typeof ChangeValueSchema>;
+
+/** One field a book mutation changed, computed by the server in the same transaction. */
+export const FieldChangeSchema = z.object({ field: z.string(), from: ChangeValueSchema, to: ChangeValueSchema });
+export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 export const HistoryEntrySchema = z.object({
   _id: ObjectIdSchema,
@@ -29,12 +39,24 @@ export const HistoryEntrySchema = z.object({
   time: z.string(),
   /** Server timestamp (ISO 8601) used for ordering, newest first. */
   createdAt: z.string(),
-  /** The book the entry is about (absent on sign-in entries). */
-  bookId: z.string().optional(),
+  /** The book the entry is about (hex id); absent on sign-in and role entries. */
+  bookId: ObjectIdSchema.optional(),
+  /** What the mutation changed, field by field ('Added': every field the new book has, from null). */
+  changes: z.array(FieldChangeSchema).optional(),
+  /** The book as it was, on a 'Deleted' entry: what an undo brings back. */
+  book: BookSchema.optional(),
+  /** On an undo entry: the id of the entry it undoes. */
+  undoes: ObjectIdSchema.optional(),
+  /** Set once the entry has been undone: the id of the undo entry (the only field ever set after the fact). */
+  undoneBy: ObjectIdSchema.optional(),
   /** The CSV import that wrote the entry (POST /books/import). */
   importId: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** POST /histories/{id}/undo: the new entry and the book as the undo left it (null when it deleted the book). */
+export const UndoResultSchema = z.object({ entry: HistoryEntrySchema, book: BookSchema.nullable() });
+export type UndoResult = z.infer<typeof UndoResultSchema>;
 
 /** POST /histories. `email` and `time` are accepted as the original sent them; the server replaces both. */
 export const NewSignInHistorySchema = z

@@ -11,3 +11,5 @@ export * from './users';
 export * from './idempotency';
 export * from './events';
 export * from './lists';
+export * from './isbn';
+export * from './cover';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookFieldsSchema, ListBooksQuerySchema, QuantitySchema } from './book';
+import { BookFieldsSchema, ListBooksQuerySchema } from './book';
 import { ObjectIdSchema, PageIndexSchema } from './common';
 import { ListHistoriesQuerySchema } from './history';
 
@@ -123,36 +123,10 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /**
- * An ISBN-10 or ISBN-13 (hyphens and spaces allowed) as the 13 digits the books store, or undefined when it is
- * not one (a wrong check digit included).
+ * One imported row: the fields of POST /book (BookFieldsSchema, its ISBN and reorder point included). Numbers
+ * arrive as text and are parsed by the import before this check.
  */
-export function isbn13Of(text: string): string | undefined {
-  const digits = text.replace(/[\s-]/g, '').toUpperCase();
-  if (/^\d{9}[\dX]$/.test(digits)) {
-    const sum = [...digits].reduce((total, char, i) => total + (char === 'X' ? 10 : Number(char)) * (10 - i), 0);
-    return sum % 11 === 0 ? withCheckDigit(`978${digits.slice(0, 9)}`) : undefined;
-  }
-  return /^97[89]\d{10}$/.test(digits) && withCheckDigit(digits.slice(0, 12)) === digits ? digits : undefined;
-}
-
-const withCheckDigit = (twelve: string): string => {
-  const sum = [...twelve].reduce((total, char, i) => total + Number(char) * (i % 2 ? 3 : 1), 0);
-  return `${twelve}${(10 - (sum % 10)) % 10}`;
-};
-
-/**
- * One imported row: the fields of POST /book (BookFieldsSchema), with the ISBN and reorder point the book
- * carries beside them. Numbers arrive as text and are parsed by the import before this check.
- */
-export const ImportedBookSchema = BookFieldsSchema.extend({
-  isbn: z
-    .string()
-    .transform(
-      (value, ctx) => isbn13Of(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a valid ISBN-10 or ISBN-13' }), z.NEVER),
-    )
-    .optional(),
-  reorderPoint: QuantitySchema.optional(),
-}).strict();
+export const ImportedBookSchema = BookFieldsSchema.strict();
 export type ImportedBook = z.infer<typeof ImportedBookSchema>;
 
 /** POST /books/import's query. `mapping` is a JSON object from the file's header to a book field. */

@@ -14,6 +14,9 @@ function findRepoRoot(from: string): string {
 
 export const REPO_ROOT = findRepoRoot(__dirname);
 
+/** Open Library's Books API, the default book-data service: title, subtitle, authors, publishers and cover URLs in one call. */
+const OPEN_LIBRARY_URL = 'https://openlibrary.org/api/books?bibkeys=ISBN:{isbn}&format=json&jscmd=data';
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -104,6 +107,25 @@ const EnvSchema = z.object({
   SHUTDOWN_READY_DELAY_MS: z.coerce.number('must be a number').int().min(0).default(5000),
   /** The deadline of each database operation (lib/database.ts); past it the request answers 503. */
   DB_TIMEOUT_MS: z.coerce.number('must be a number').int().min(100, 'must be at least 100').default(DEFAULT_TIMEOUT_MS),
+  /**
+   * The book-data service of the ISBN lookup (GET /api/isbn/{isbn}): a URL with {isbn} where the 13 digits
+   * go, answering like Open Library's Books API (jscmd=data); `off` turns the lookup off (it answers 503).
+   */
+  ISBN_LOOKUP_URL: z
+    .string()
+    .default(OPEN_LIBRARY_URL)
+    .refine(
+      (v) => v === 'off' || (/^https?:\/\/[^\s/]+/.test(v) && v.includes('{isbn}')),
+      'must be off or an http(s) URL containing {isbn}',
+    )
+    .transform((v) => (v === 'off' ? undefined : v)),
+  /** The deadline of one ISBN lookup, its cover download included; past it the lookup answers 503. */
+  ISBN_LOOKUP_TIMEOUT_MS: z.coerce
+    .number('must be a number')
+    .int()
+    .min(100, 'must be at least 100')
+    .max(30_000, 'must be at most 30000')
+    .default(3000),
 });
 
 /** Defaults that depend on other variables. */

@@ -91,17 +91,18 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
 const DUPLICATE_KEY = 11000;
 
 /**
- * Inserts the documents whose _id is not stored yet and answers how many it inserted: a document already
- * there (inserted by another instance at the same moment, say) is skipped, not an error. With fixed ids,
- * this makes an insert idempotent across processes.
+ * Inserts the documents whose _id is not stored yet and answers the positions (in `docs`) of those it
+ * inserted: a document already there (inserted by another instance at the same moment, say) is skipped, not
+ * an error. With fixed ids, this makes an insert idempotent across processes.
  */
-export async function insertAbsent<T extends Document>(collection: Collection<T>, docs: OptionalUnlessRequiredId<T>[]): Promise<number> {
-  if (!docs.length) return 0;
+export async function insertAbsent<T extends Document>(collection: Collection<T>, docs: OptionalUnlessRequiredId<T>[]): Promise<number[]> {
+  if (!docs.length) return [];
+  const positions = (inserted: Record<number, unknown>) => Object.keys(inserted).map(Number);
   try {
-    return (await collection.insertMany(docs, { ordered: false })).insertedCount;
+    return positions((await collection.insertMany(docs, { ordered: false })).insertedIds);
   } catch (error) {
     if (error instanceof MongoBulkWriteError && [error.writeErrors].flat().every((e) => e.code === DUPLICATE_KEY))
-      return error.insertedCount;
+      return positions(error.insertedIds);
     throw error;
   }
 }

@@ -10,6 +10,9 @@ import { createIndexes } from './003-indexes';
 import { repairOutOfBounds } from './004-repair-out-of-bounds';
 import { createUsersAndRateLimits } from './005-users-and-rate-limits';
 import { createIdempotencyKeys } from './006-idempotency-keys';
+import { createIsbnAndStockCounters } from './007-isbn-and-stock-counters';
+import { repairStockCounters } from './008-repair-stock-counters';
+import { createCovers } from './009-covers';
 import { addListFields } from './010-list-fields';
 import { createListIndexes } from './011-list-indexes';
 import type { Migration } from './migration';
@@ -22,6 +25,9 @@ export const MIGRATIONS: readonly Migration[] = [
   repairOutOfBounds,
   createUsersAndRateLimits,
   createIdempotencyKeys,
+  createIsbnAndStockCounters,
+  repairStockCounters,
+  createCovers,
   addListFields,
   createListIndexes,
 ];

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
+import { Notifications } from '../components/ui/notify';
 import { AuthProvider } from '../lib/auth';
 import { LiveUpdates } from './live-updates';
 import { createQueryClient } from './query-client';
@@ -13,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <AuthProvider>
         <LiveUpdates />
         <ConfirmProvider>{children}</ConfirmProvider>
-        <Toaster position="top-center" visibleToasts={4} />
+        <Notifications />
       </AuthProvider>
     </QueryClientProvider>
   );

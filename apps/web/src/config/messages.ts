@@ -11,19 +11,59 @@ export const messages = {
   showAllBooks: 'Show all Book',
 
   bookAdded: 'Item Added successfully',
+  /** The add form's ISBN lookup and cover upload (features/books/components/isbn-lookup.tsx, cover-upload.tsx). */
+  isbnLookup: {
+    label: 'Look up',
+    busy: 'Looking up…',
+    needIsbn: 'Type an ISBN first, then press Look up',
+    found: (title: string) => `Found '${title}': check the filled fields, then add the rest`,
+    notFound: 'No book found for this ISBN: fill the fields in by hand',
+    unavailable: 'The ISBN lookup is unavailable right now: fill the fields in by hand',
+  },
+  coverUpload: {
+    choose: 'Choose a photo',
+    take: 'Take a photo',
+    uploading: 'Uploading the cover',
+    uploaded: 'Cover uploaded',
+    preview: 'Cover preview',
+    tooLarge: 'The photo is larger than 5 MB: choose a smaller one',
+  },
   bookUpdated: 'Book Updated successfully!!!',
   quantityAdded: 'Books Quantity added successfully!!!',
   delivered: 'Books Delevard successfully!!!',
   priceUpdated: 'Book Price updated successfully!!!',
   commentPosted: 'Comment successfully',
+  /** 'Update' on the update form with every field as it was: nothing is sent. */
+  nothingChanged: 'Nothing changed: edit a field, then press Update Book',
 
   resetEmailSent: 'Sent email',
   emailRequired: 'Please provide a email.',
   passwordMismatch: 'Password Do not match',
   verificationSent: (email: string) => `Verification code sent in ${email} Please Check your Email.`,
 
+  /** Undoing a history entry (the History screen, a card's delivery toast). */
+  confirmUndo: (task: string, bookName: string) => `Undo '${task}' on ${bookName}?`,
+  undone: (task: string) => `Undone: ${task}`,
+  undoLabel: 'Undo',
+
   /** Deleting from the Manage Items table. */
   confirmDelete: 'Are you sure?',
   /** Deleting from My Items. */
   confirmDeleteMine: 'Are you sure to delete?',
+  /** Beneath either question: which book goes. */
+  confirmDeleteDetail: (book: { bookName: string; author: string }) => `“${book.bookName}” by ${book.author} will be deleted.`,
+
+  /** The sign-in provider's errors in plain words (shown in red under the forms instead of its raw codes). */
+  authErrors: {
+    wrongCredentials: 'Wrong e-mail or password',
+    emailInUse: 'An account with this e-mail already exists',
+    invalidEmail: 'That e-mail address does not look right',
+    weakPassword: 'Choose a longer password: at least 6 characters',
+    tooManyRequests: 'Too many attempts: wait a few minutes, or reset your password',
+    network: 'No connection to the sign-in service: check your network and try again',
+    disabled: 'This account has been switched off: ask an administrator',
+    popupBlocked: 'The browser blocked the sign-in window: allow pop-ups for this site and try again',
+    otherProvider: 'This e-mail already signs in another way: use the button you used before',
+    fallback: 'Signing in did not work: try again',
+  },
 } as const;

@@ -23,6 +23,11 @@ export const paths = {
     manageItemPattern: `${manageItems}/:itemid`,
     quantity: `${dashboard}/quntity`,
     addItem: `${dashboard}/additem`,
+    /** The add form with an ISBN filled in (an unknown scanned book); the page reads `isbn`. */
+    addItemWithIsbn: (isbn: string) => `${dashboard}/additem?isbn=${encodeURIComponent(isbn)}`,
+    scan: `${dashboard}/scan`,
+    /** Batch receiving and delivering: a running list of scanned books, committed at once. */
+    batch: `${dashboard}/batch`,
     history: `${dashboard}/history`,
     search: (text: string) => `${search}/${encodeURIComponent(text)}`,
     /** The router's pattern of `search(text)`; the page reads `text`, which may be missing. */

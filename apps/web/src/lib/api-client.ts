@@ -43,20 +43,15 @@ function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-/**
- * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
- * a typed ApiError. It shows no toasts and does no redirects; hooks and providers do.
- */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Adds the signed-in user's token and sends; a failure to connect is an ApiError('network'). */
+async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'schema'>, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = await currentIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-
-  let res: Response;
   try {
-    res = await fetch(url(path, options.query), {
+    return await fetch(url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -66,11 +61,48 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
   }
+}
+
+/** A failed answer as an ApiError: the server's error body when it has one. */
+async function failure(res: Response, payload: unknown): Promise<ApiError> {
+  const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
+  if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+  return new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
+}
+
+/**
+ * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
+ * a typed ApiError. It shows no toasts and does no redirects; hooks and providers do.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  return (await apiResponse(path, options)).data;
+}
+
+/** As apiRequest, with the answer's headers too (a list's X-Total-Count, a change's X-History-Id). */
+export async function apiResponse<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<{ data: z.output<S>; headers: Headers }> {
+  const res = await send(path, options, 'application/json');
   const payload: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
-    throw new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
-  }
-  return options.schema(await schemas).parse(payload);
+  if (!res.ok) throw await failure(res, payload);
+  return { data: options.schema(await schemas).parse(payload), headers: res.headers };
+}
+
+/**
+ * Downloads a file the API makes (a CSV export) and saves it: a link cannot send the token, so the file is
+ * fetched with it and handed to the browser as a Blob. The name is the server's (Content-Disposition) or `fallbackName`.
+ */
+export async function apiDownload(path: string, query: RequestOptions<z.ZodType>['query'], fallbackName: string): Promise<void> {
+  const res = await send(path, { query }, '*/*');
+  if (!res.ok) throw await failure(res, await res.json().catch(() => undefined));
+  const blob = await res.blob();
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task has run.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
 }

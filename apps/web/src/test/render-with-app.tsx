@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
+import { Notifications } from '../components/ui/notify';
 import { paths } from '../config/paths';
 import { accountKeys } from '../lib/account';
 import { AuthContext } from '../lib/auth';
@@ -14,15 +14,16 @@ import { queryRoots } from '../lib/query-keys';
 
 /**
  * Renders with the app's real providers: a QueryClient (no retries, so failures show at once), a memory
- * router, the confirm dialog and the toaster. `ui` is the element at `path`; `routes` adds others. With
+ * router, the confirm dialog and the toaster. `ui` is the element at `path`, opened at `url` (`path` with a
+ * search, say) when given; `routes` adds others. With
  * `account`, that account is signed in and its role already known (as GET /api/me would answer it).
  */
 export function renderWithApp(
   ui: ReactNode,
-  { path = paths.home, routes = [], account }: { path?: string; routes?: RouteObject[]; account?: Account } = {},
+  { path = paths.home, url = path, routes = [], account }: { path?: string; url?: string; routes?: RouteObject[]; account?: Account } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [url] });
   // Only what the app reads of a Firebase user.
   const user = account ? ({ uid: account.uid, email: account.email, displayName: account.name } as User) : null;
   if (account) {
@@ -36,7 +37,7 @@ export function renderWithApp(
         <ConfirmProvider>
           <RouterProvider router={router} />
         </ConfirmProvider>
-        <Toaster />
+        <Notifications />
       </QueryClientProvider>
     </AuthContext.Provider>,
   );

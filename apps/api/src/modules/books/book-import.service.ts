@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import {
-  historyTask,
   IMPORT_FIELDS,
   ImportedBookSchema,
   type Book,
@@ -14,20 +13,22 @@ import {
   type ImportSummary,
 } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
-import type { Session, Transactions } from '../../lib/database-transaction';
+import type { Session } from '../../lib/database-transaction';
 import { AppError } from '../../lib/errors';
-import type { BatchEntry, HistoryService } from '../history/history.service';
 import { matchKey, type BookImportRepository } from './book-import.repository';
-import type { BooksRepository } from './books.repository';
+import type { BooksService, ImportWrite } from './books.service';
 
 /**
  * POST /books/import (docs/decisions/011-lists-import-export.md): a CSV file of books, parsed as a stream by
  * csv-parse, each row checked with the shared schema of POST /book. A row whose ISBN (or, without one, name
- * and author) matches a stored book updates the fields that differ; the others create books. Every change
- * gets its history entry ('Added' / 'Updated') with the import's id.
+ * and author) matches a stored book updates the fields that differ; the others create books. The writes go
+ * through the books service as every book change does (BooksService.importBatch): each gets its history entry
+ * ('Added' / 'Updated') with its `changes` and the import's id, the dashboard counters and stored shortages
+ * follow in the same transaction, and the unique ISBN index applies.
  *
  * The writes go in transactions of BATCH_ROWS rows (MongoDB 4.0 limits a transaction to 60 s and 16 MB of
- * oplog; the client's deadline, DB_TIMEOUT_MS, bounds each transaction too, and its rows are inserted one by one): a server that dies mid-import leaves the earlier batches committed and the rest unwritten. Running
+ * oplog; the client's deadline, DB_TIMEOUT_MS, bounds each transaction too, and its rows are written one by
+ * one): a server that dies mid-import leaves the earlier batches committed and the rest unwritten. Running
  * the same file again is safe: the rows written match their books and are unchanged, the others are written.
  */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -88,18 +89,16 @@ function checkRow(cells: string[], columns: (ImportField | undefined)[], row: nu
 }
 
 /** The fields of `row` that differ from the stored book. */
-function changesOf(book: Book & { isbn?: string; reorderPoint?: number }, row: ImportedBook): Partial<ImportedBook> {
+function changesOf(book: Book, row: ImportedBook): Partial<ImportedBook> {
   return Object.fromEntries(Object.entries(row).filter(([field, value]) => book[field as keyof typeof book] !== value));
 }
 
 export interface ImportDeps {
   imports: BookImportRepository;
-  books: BooksRepository;
-  history: HistoryService;
-  transactions: Transactions;
+  books: Pick<BooksService, 'importBatch'>;
 }
 
-export function createBookImportService({ imports, books, history, transactions }: ImportDeps) {
+export function createBookImportService({ imports, books }: ImportDeps) {
   const matches = (rows: Row[], session?: Session) =>
     imports.matching(
       rows.map((row) => row.book),
@@ -112,39 +111,23 @@ export function createBookImportService({ imports, books, history, transactions 
       return book ? { row, book, set: changesOf(book, row.book) } : { row, create: true as const };
     });
 
-  /** Writes one batch in one transaction: the new books, the changed fields, and an entry for each. */
-  async function commitBatch(user: AuthUser, rows: Row[], importId: string): Promise<{ created: number; updated: number }> {
-    return transactions.run(async (session) => {
-      // Read again inside the transaction: a retried batch, or a book written since the dry pass, is seen as it is.
-      const plans = planOf(rows, await matches(rows, session));
-      const entry = (book: Book, task: string, changes?: BatchEntry['changes']): BatchEntry => ({
-        bookName: book.bookName,
-        task,
-        bookId: book._id,
-        importId,
-        ...(changes ? { changes } : {}),
-      });
-      const created = await books.insertEach(
-        plans.flatMap((plan) => ('create' in plan ? [{ ...plan.row.book, email: user.email }] : [])),
-        session,
-      );
-      const entries = created.map((book) => entry(book, historyTask.added));
-      for (const plan of plans) {
-        if ('create' in plan || !Object.keys(plan.set).length) continue;
-        // The set holds fields of ImportedBookSchema: the book's fields, its ISBN and reorder point.
-        const book = await books.update(plan.book._id, plan.set, session);
-        if (!book) continue;
-        const before = plan.book as Book & Record<string, unknown>;
-        const changes = Object.entries(plan.set).map(([field, to]) => ({
-          field,
-          from: (before[field] as string | number | undefined) ?? null,
-          to: to ?? null,
-        }));
-        entries.push(entry(book, historyTask.updated, changes));
-      }
-      await history.recordMany(user, entries, session);
-      return { created: created.length, updated: entries.length - created.length };
+  /** The writes of a batch: each new book, and the fields that differ of each matched one. */
+  const writesOf = (plans: Plan[]): ImportWrite[] =>
+    plans.flatMap((plan): ImportWrite[] => {
+      if ('create' in plan) return [{ create: plan.row.book }];
+      return Object.keys(plan.set).length ? [{ update: plan.book._id, set: plan.set }] : [];
     });
+
+  /** Writes one batch in one transaction; `plans` are the dry pass's, whose updated books take turns. */
+  async function commitBatch(user: AuthUser, plans: Plan[], importId: string): Promise<{ created: number; updated: number }> {
+    const rows = plans.map((plan) => plan.row);
+    const keys = plans.flatMap((plan) => ('create' in plan ? [] : [plan.book._id]));
+    // Read again inside the transaction: a retried batch, or a book written since the dry pass, is seen as it is.
+    const changes = await books.importBatch(user, { importId, keys }, async (session) =>
+      writesOf(planOf(rows, await matches(rows, session))),
+    );
+    const created = changes.filter((change) => change.before === null).length;
+    return { created, updated: changes.length - created };
   }
 
   return {
@@ -214,11 +197,7 @@ export function createBookImportService({ imports, books, history, transactions 
           summary.created += changing.filter((plan) => 'create' in plan).length;
           summary.updated += changing.filter((plan) => !('create' in plan)).length;
         } else if (changing.length) {
-          const done = await commitBatch(
-            user,
-            changing.map((plan) => plan.row),
-            importId,
-          );
+          const done = await commitBatch(user, changing, importId);
           summary.created += done.created;
           summary.updated += done.updated;
           // A row found unchanged inside the transaction (written meanwhile) is unchanged.

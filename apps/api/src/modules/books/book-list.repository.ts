@@ -1,17 +1,18 @@
 import { ObjectId, type Collection, type Db, type Document, type Filter, type IndexDescription, type Sort } from 'mongodb';
-import { DEFAULT_LIST_LIMIT, type Book, type BookListQuery, type BookSortKey } from '@book-warehouse/types';
+import { DEFAULT_LIST_LIMIT, type Book, type BookListQuery, type BookSortKey, type StockFilter } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, searchFilter } from './book-search.repository';
-import { toBook, type BookDoc, type Reader } from './books.repository';
+import { SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
 import { SEARCH_KEYS } from './search-keys';
 
 /**
  * Manage Items' and All Books' list (GET /books with list parameters, and its CSV export), read with an index
  * for every filter and sort (docs/decisions/011-lists-import-export.md):
- * - each sort field has an index `{ out, low, <field>, _id }` and, for the category filter, `{ catagory, out,
- *   low, <field>, _id }`; the stock flags (stock-flags.repository.ts) are always named, as one value or as both, so the
- *   index gives the order whatever the filter (MongoDB merges the scans of each point: SORT_MERGE, never a
- *   blocking SORT);
+ * - each sort field has an index `{ <field>, _id }` and, for the category filter, `{ catagory, <field>, _id }`,
+ *   which the query is told to use (hint), so the order is the index's and never a blocking sort;
+ * - the stock filters are the stock itself (`out`: 0, `in`: above 0) and, for `low`, the stored shortage that
+ *   only low books have (books.repository.ts, SHORTAGE); the rows the sort index reads are tested against
+ *   them, and their totals are counted through the stock index or the shortage's partial index;
  * - `_id` breaks ties, so the order is total and a keyset cursor resumes exactly after the last row;
  * - the search (`q`) finds its candidates through the search keys as GET /bookbytext does; their few matches
  *   (at most FEW_MATCHES) are sorted in memory, a more common text is read along the sort index.
@@ -31,26 +32,35 @@ type SortField = (typeof SORT_FIELDS)[BookSortKey] | '_id';
 const DATE_FIELDS = new Set<SortField>(['createdAt', 'updatedAt']);
 const NUMBER_FIELDS = new Set<SortField>(['stockQuantity', 'price']);
 
-const indexName = (field: SortField, category: boolean) => `list_${category ? 'category_' : ''}${field}`;
+/**
+ * The index of a sort, within one category or not. The plain _id order is the collection's own _id index; within
+ * one category it is the category sort's `{ catagory, _id }`.
+ */
+function indexName(field: SortField, category: boolean): string {
+  if (field === '_id') return category ? indexName('catagory', false) : '_id_';
+  return `list_${category ? 'category_' : ''}${field}`;
+}
 
 /** The indexes of the list (created by migration 011, checked by book-list.test.ts). */
 export function listIndexes(): IndexDescription[] {
-  const fields: SortField[] = ['_id', ...Object.values(SORT_FIELDS)];
-  const plain = fields.map((field) => ({
-    name: indexName(field, false),
-    key: field === '_id' ? { out: 1, low: 1, _id: 1 } : { out: 1, low: 1, [field]: 1, _id: 1 },
-  }));
-  // Within one category the category sort is the _id order, so that field needs no index of its own.
+  const fields: SortField[] = Object.values(SORT_FIELDS);
+  const plain = fields.map((field) => ({ name: indexName(field, false), key: { [field]: 1, _id: 1 } }));
+  // Within one category the category sort is the _id order (served by the plain category index).
   const byCategory = fields
     .filter((field) => field !== 'catagory')
-    .map((field) => ({
-      name: indexName(field, true),
-      key: field === '_id' ? { catagory: 1, out: 1, low: 1, _id: 1 } : { catagory: 1, out: 1, low: 1, [field]: 1, _id: 1 },
-    }));
+    .map((field) => ({ name: indexName(field, true), key: { catagory: 1, [field]: 1, _id: 1 } }));
   return [...plain, ...byCategory];
 }
 
-const BOTH = { $in: [false, true] };
+/** What each stock filter asks of a book. */
+const STOCK: Record<StockFilter, Filter<BookDoc>> = {
+  low: { [SHORTAGE]: { $exists: true } },
+  out: { stockQuantity: 0 },
+  in: { stockQuantity: { $gt: 0 } },
+};
+
+/** The partial index of the low books' shortage (migration 007), which counts them. */
+const LOW_INDEX = { [SHORTAGE]: -1, _id: 1 };
 
 /** A page of the list: the books, the total of the filter, and the cursor after the last one if more follow. */
 export interface ListPage {
@@ -117,14 +127,13 @@ function afterCursor(token: string, order: Order): Filter<BookDoc> {
 
 export function createBookListRepository(db: Db) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
-  const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, low: 0, out: 0, ...(withEmail ? {} : { email: 0 }) });
+  const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : { email: 0 }) });
 
   /** The filter of the query's category, stock and search; whether its search is narrowed to a few candidates. */
   async function filterOf(query: BookListQuery): Promise<{ filter: Filter<BookDoc>; few: boolean }> {
     const filter: Filter<BookDoc> = {
       ...(query.category !== undefined ? { catagory: query.category } : {}),
-      out: query.stock === 'out' ? true : query.stock === 'in' ? false : BOTH,
-      low: query.stock === 'low' ? true : BOTH,
+      ...(query.stock !== undefined ? STOCK[query.stock] : {}),
     };
     const text = query.q?.trim();
     if (!text) return { filter, few: false };
@@ -144,11 +153,16 @@ export function createBookListRepository(db: Db) {
     return { order, sort, where, hint: few ? undefined : indexName(order.field, query.category !== undefined) };
   }
 
-  /** The number of books matching the filter: an index count (no document is read), or the collection's own count. */
+  /**
+   * The number of books matching the filter, through the index of its stock filter (the shortage's for `low`,
+   * the stock's for `out` and `in`), else of its category, else _id; the collection's own count unfiltered.
+   */
   async function count(query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> {
-    const unfiltered = query.category === undefined && query.stock === undefined && !query.q?.trim();
-    if (unfiltered) return books.estimatedDocumentCount();
-    return books.countDocuments(filtered.filter, filtered.few ? {} : { hint: indexName('_id', query.category !== undefined) });
+    const category = query.category !== undefined;
+    if (!category && query.stock === undefined && !query.q?.trim()) return books.estimatedDocumentCount();
+    if (filtered.few) return books.countDocuments(filtered.filter);
+    const hint = query.stock === 'low' ? LOW_INDEX : indexName(query.stock ? 'stockQuantity' : '_id', category);
+    return books.countDocuments(filtered.filter, { hint });
   }
 
   return {

@@ -1,5 +1,5 @@
 import type { Collection, Filter, FindCursor, FindOptions, ObjectId, WithId } from 'mongodb';
-import type { Book } from '@book-warehouse/types';
+import { IsbnSchema, type Book } from '@book-warehouse/types';
 import { reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
 import type { BookDoc, Page, Reader, SearchAnswer } from './books.repository';
 import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS } from './search-keys';
@@ -54,7 +54,8 @@ interface BookReads {
 
 /**
  * The book search (docs/decisions/006-search-keys-and-kept-search-answers.md): how each search is planned and
- * its kept answers. The books repository composes it and calls `invalidate` on every write and change.
+ * its kept answers; a text that is an ISBN finds the book with that ISBN instead. The books repository composes
+ * it and calls `invalidate` on every write and change.
  */
 export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, inInsertionOrder, fieldsFor, toBook }: BookReads) {
   /** Every match of `text`, found by testing each book in order: the plan for a common text. */
@@ -101,6 +102,9 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
 
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
     async search(text: string, { limit, skip = 0 }: Page, reader: Reader): Promise<SearchAnswer> {
+      // A text that is an ISBN (any accepted form) finds the book with it, through its unique index.
+      const isbn = IsbnSchema.safeParse(text.trim());
+      if (isbn.success) return answer(await books.find({ isbn: isbn.data }, { ...fieldsFor(reader), skip, limit }).toArray());
       // Keyed by the text as sent: the same request is answered again, whatever it matches.
       const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip, reader.withEmail]));
       return 'json' in kept ? kept : { books: scan(text.trim(), { skip }, reader).map(toBook) };

@@ -1,7 +1,15 @@
 import request from 'supertest';
 import { parse } from 'csv-parse/sync';
-import { ImportProgressSchema, ImportResultLineSchema, ImportSummarySchema, type Book, type ImportSummary } from '@book-warehouse/types';
-import { apiError, bearer, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
+import {
+  HistoryEntrySchema,
+  ImportProgressSchema,
+  ImportResultLineSchema,
+  ImportSummarySchema,
+  StatsSchema,
+  type Book,
+  type ImportSummary,
+} from '@book-warehouse/types';
+import { addBook, apiError, bearer, countedStats, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
 import { csvRow } from '../../lib/csv';
 import { addListFields } from '../../migrations/010-list-fields';
 import { IMPORT_MAX_BYTES } from './book-import.service';
@@ -128,6 +136,67 @@ describe('POST /api/books/import', () => {
       ]) as unknown,
     });
     expect(await ctx.db.collection('books').countDocuments()).toBe(1);
+  });
+
+  it('changes books as every other change does: exact counters, shortages, ISBNs, entries with changes and importId', async () => {
+    const kept = await addBook(ctx.app, staff, {
+      bookName: 'Clean Code',
+      isbn: '9780132350884',
+      stockQuantity: 8,
+      reorderPoint: 2,
+      price: 10,
+    });
+    const book = (name: string, extra: Record<string, string | number>) => {
+      const { bookName: _name, stockQuantity: _stock, price: _price, ...rest } = newBook();
+      return { bookName: name, ...rest, stockQuantity: 5, price: 10, isbn: '', reorderPoint: '', ...extra };
+    };
+    const csv = csvOf([
+      // Matched by the ISBN in another form: its price and stock change, and it becomes low.
+      book('Clean Code', { isbn: '0-13-235088-2', stockQuantity: 1, reorderPoint: 2, price: 12.5 }),
+      book('New and out', { stockQuantity: 0, reorderPoint: 5 }),
+      book('New and fine', { isbn: '978-0-201-61622-4', stockQuantity: 7 }),
+    ]);
+    const done = summaryOf((await importCsv(csv).expect(200)).body);
+    expect(done).toMatchObject({ created: 2, updated: 1, unchanged: 0, errors: [], committed: true });
+
+    const stats = StatsSchema.parse((await request(ctx.app).get('/api/stats').expect(200)).body);
+    expect(stats).toEqual(await countedStats(ctx.db));
+    expect(stats).toMatchObject({ products: 3, quantity: 8, lowStock: 2, outOfStock: 1 });
+    const low = (await request(ctx.app).get('/api/books?stock=low&sort=name').set(bearer(staff)).expect(200)).body as Book[];
+    expect(low.map((b) => b.bookName)).toEqual(['Clean Code', 'New and out']);
+    const reorder = (await request(ctx.app).get('/api/reorder').set(bearer(staff)).expect(200)).body as { _id: string; shortage: number }[];
+    expect(reorder.find((item) => item._id === kept._id)?.shortage).toBe(1);
+
+    const entries = HistoryEntrySchema.array()
+      .parse((await request(ctx.app).get('/api/histories').set(bearer(staff)).expect(200)).body)
+      .filter((entry) => entry.importId === done.importId);
+    expect(entries.map((entry) => [entry.bookName, entry.task]).sort()).toEqual([
+      ['Clean Code', 'Updated'],
+      ['New and fine', 'Added'],
+      ['New and out', 'Added'],
+    ]);
+    for (const entry of entries) expect(entry.bookId).toMatch(/^[0-9a-f]{24}$/);
+    const updated = entries.find((entry) => entry.task === 'Updated')!;
+    expect(updated.bookId).toBe(kept._id);
+    expect(updated.changes).toEqual([
+      { field: 'stockQuantity', from: 8, to: 1 },
+      { field: 'price', from: 10, to: 12.5 },
+    ]);
+    const added = entries.find((entry) => entry.bookName === 'New and fine')!;
+    expect(added.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'bookName', from: null, to: 'New and fine' },
+        { field: 'isbn', from: null, to: '9780201616224' },
+      ]),
+    );
+    const stored = (await request(ctx.app).get(`/api/book/${kept._id}`).expect(200)).body as Book;
+    expect(Date.parse(stored.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(kept.updatedAt!));
+
+    // A second run changes nothing; an ISBN that fails its check digit is a row error.
+    expect(summaryOf((await importCsv(csv).expect(200)).body)).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+    const bad = summaryOf((await importCsv(csvOf([book('Bad ISBN', { isbn: '978-0-13-235088-5' })])).expect(422)).body);
+    expect(bad.errors).toEqual([{ row: 2, field: 'isbn', message: 'must be a valid ISBN-10 or ISBN-13 (check digit)' }]);
+    expect(await countedStats(ctx.db)).toEqual(StatsSchema.parse((await request(ctx.app).get('/api/stats').expect(200)).body));
   });
 
   it('refuses a file with a bad row as a whole (422, nothing written), names each error by spreadsheet row; skipInvalid writes the rest', async () => {

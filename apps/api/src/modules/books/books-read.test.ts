@@ -222,26 +222,50 @@ describe('GET /api/bookbytext', () => {
 describe('GET /api/stats', () => {
   it('answers zeros when there are no books', async () => {
     const res = await request(ctx.app).get('/api/stats').expect(200);
-    expect(StatsSchema.parse(res.body)).toEqual({ products: 0, quantity: 0, price: 0 });
+    expect(StatsSchema.parse(res.body)).toEqual({ products: 0, quantity: 0, price: 0, lowStock: 0, outOfStock: 0 });
   });
 
   it('sums count, stock and stock value in the database', async () => {
     await addBook(ctx.app, staff, { stockQuantity: 3, price: 10 });
     await addBook(ctx.app, colleague, { stockQuantity: 2, price: 2.5 });
     const res = await request(ctx.app).get('/api/stats').expect(200);
-    expect(StatsSchema.parse(res.body)).toEqual({ products: 2, quantity: 5, price: 35 });
+    expect(StatsSchema.parse(res.body)).toEqual({ products: 2, quantity: 5, price: 35, lowStock: 0, outOfStock: 0 });
   });
 
   it('reflects each change made through the API at once, though it reuses its sum between changes', async () => {
     const book = await addBook(ctx.app, staff, { stockQuantity: 3, price: 10 });
-    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({ products: 1, quantity: 3, price: 30 });
+    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({
+      products: 1,
+      quantity: 3,
+      price: 30,
+      lowStock: 0,
+      outOfStock: 0,
+    });
     await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 2 }).expect(200);
-    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({ products: 1, quantity: 5, price: 50 });
+    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({
+      products: 1,
+      quantity: 5,
+      price: 50,
+      lowStock: 0,
+      outOfStock: 0,
+    });
     await request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1 }).expect(200);
     await request(ctx.app).put(`/api/bookprice/${book._id}`).set(bearer(staff)).send({ price: 4 }).expect(200);
-    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({ products: 1, quantity: 4, price: 16 });
+    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({
+      products: 1,
+      quantity: 4,
+      price: 16,
+      lowStock: 0,
+      outOfStock: 0,
+    });
     await request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)).expect(200);
-    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({ products: 0, quantity: 0, price: 0 });
+    expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({
+      products: 0,
+      quantity: 0,
+      price: 0,
+      lowStock: 0,
+      outOfStock: 0,
+    });
   });
 
   it('answers the stock value in whole cents, without floating-point noise', async () => {

@@ -1,25 +1,34 @@
-import { ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
-import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type Stats } from '@book-warehouse/types';
+import { MongoServerError, ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
+import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type ReorderItem, type Stats } from '@book-warehouse/types';
 import { insertAbsent } from '../../lib/database';
 import type { Change, ChangeFeed } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
 import { reuseUntilWrite, type ReuseOptions } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
+import { addCounters, countersDelta, toStats, ZERO, type StatsRepository } from './stats.repository';
+import { shortageOf } from './book-changes';
 import { createBookSearchRepository } from './book-search.repository';
 import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
-import { settleStockFlags, STOCK_FLAG_FIELDS, stockFlagsOf, type StockFlags } from './stock-flags.repository';
 
-export interface BookDoc extends BookFields, Partial<StockFlags> {
+/**
+ * Server-side only: how many copies a low book lacks (reorderPoint - stockQuantity), absent on a book that is
+ * not low. MongoDB cannot index a comparison of two fields, so the reorder list and the list's `stock=low`
+ * filter read this stored field through a partial index; books.service.ts keeps it in step in the transaction
+ * of every change.
+ */
+export const SHORTAGE = '_shortage';
+
+export interface BookDoc extends BookFields {
   email: string;
-  reorderPoint?: number;
   /** Server-owned: set on insert and on every update (answered as ISO strings); absent only before migration 010. */
   createdAt?: Date;
   updatedAt?: Date;
   /** Server-side only (see search-keys.ts); missing while a change of the searched fields settles. */
   [SEARCH_KEYS]?: string[] | null;
+  [SHORTAGE]?: number;
 }
 
-export const toBook = ({ _id, [SEARCH_KEYS]: _keys, low: _low, out: _out, createdAt, updatedAt, ...rest }: WithId<BookDoc>): Book => ({
+export const toBook = ({ _id, [SEARCH_KEYS]: _keys, [SHORTAGE]: _shortage, createdAt, updatedAt, ...rest }: WithId<BookDoc>): Book => ({
   ...rest,
   _id: _id.toHexString(),
   ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
@@ -27,16 +36,52 @@ export const toBook = ({ _id, [SEARCH_KEYS]: _keys, low: _low, out: _out, create
 });
 
 /** Stored fields no client sees, so a change of them alone is no event either. */
-const HIDDEN_FIELDS = new Set<string>([SEARCH_KEYS, '_id', 'updatedAt', ...STOCK_FLAG_FIELDS]);
+const HIDDEN_FIELDS = new Set<string>([SEARCH_KEYS, SHORTAGE, '_id', 'updatedAt']);
 
-/** What every insert stores beside the fields: the search keys, the stock flags and the server's times. */
-const storedBook = <T extends BookDoc>(doc: T, now = new Date()) => ({
-  ...doc,
-  [SEARCH_KEYS]: searchKeysOf(doc),
-  ...stockFlagsOf(doc),
-  createdAt: now,
-  updatedAt: now,
-});
+/**
+ * A book's stored form: its fields, its search keys, when low its shortage, and the server's times (a book
+ * an undo brings back keeps its createdAt).
+ */
+const stored = (doc: BookDoc, now = new Date()) => {
+  const shortage = shortageOf(doc);
+  return {
+    ...doc,
+    [SEARCH_KEYS]: searchKeysOf(doc),
+    ...(shortage === undefined ? {} : { [SHORTAGE]: shortage }),
+    createdAt: doc.createdAt ?? now,
+    updatedAt: now,
+  };
+};
+
+/** The field values a conditional write expects (null: the field is absent). */
+export type Expected = Partial<Record<keyof BookFields, string | number | null>>;
+
+/** Fields to set, and (null) to remove: an ISBN or a reorder point can be taken away. */
+export type FieldValues = Partial<{ [K in keyof BookFields]: BookFields[K] | null }>;
+
+const DUPLICATE_KEY = 11000;
+/** The unique ISBN index's name (migration 007): a duplicate key error names it (MongoDB 4.0 reports no key pattern). */
+export const ISBN_INDEX = 'isbn_unique';
+
+/** Whether `error` is the unique ISBN index refusing a second book with the same ISBN. */
+export const isDuplicateIsbn = (error: unknown): boolean =>
+  error instanceof MongoServerError && error.code === DUPLICATE_KEY && error.message.includes(ISBN_INDEX);
+
+/** A book before and after a write. */
+export interface Written {
+  before: Book;
+  after: Book;
+}
+
+/** The book a write of `set` (null values removed) makes of `before`. */
+function applied(before: Book, set: FieldValues): Book {
+  const after: Record<string, unknown> = { ...before };
+  for (const [field, value] of Object.entries(set)) {
+    if (value === null) delete after[field];
+    else after[field] = value;
+  }
+  return after as Book;
+}
 
 /**
  * How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006)
@@ -46,10 +91,10 @@ const REUSE_MAX_AGE_MS = 1000;
 /** While the change stream tells of every write, the age limit is only a safety net. */
 const REUSE_MAX_AGE_LIVE_MS = 60_000;
 
-/** Every read leaves the search keys in the database. */
-const withoutKeys = { projection: { [SEARCH_KEYS]: 0 } } as const;
+/** Every read leaves the server-side fields in the database. */
+const withoutKeys = { projection: { [SEARCH_KEYS]: 0, [SHORTAGE]: 0 } } as const;
 /** An anonymous reader's books: without the owner's e-mail either (docs/rules.md, Access). */
-const publicFields = { projection: { [SEARCH_KEYS]: 0, email: 0 } } as const;
+const publicFields = { projection: { [SEARCH_KEYS]: 0, [SHORTAGE]: 0, email: 0 } } as const;
 
 /** Whether the caller of a read may see who added each book. */
 export interface Reader {
@@ -86,10 +131,12 @@ export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
  * `changes`, the kept tiles and searches are dropped on every change of the books made through any instance,
  * and handed out only once the change stream has caught up with the database (ChangeFeed.caughtUp).
  */
-export function createBooksRepository(db: Db, changes?: ChangeFeed) {
+export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: StatsRepository) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const byId = (id: string) => ({ _id: new ObjectId(id) });
-  const after = { returnDocument: 'after' as const, ...withoutKeys };
+  const before = { returnDocument: 'before' as const, ...withoutKeys };
+  /** The book while it holds the expected values: a history entry's values, typed loosely (string | number | null). */
+  const expecting = (id: string, expected: Expected) => ({ ...byId(id), ...expected }) as Filter<BookDoc>;
   const reuse: Pick<ReuseOptions<unknown>, 'maxAgeMs' | 'confirm'> = changes
     ? {
         maxAgeMs: () => (changes.live ? REUSE_MAX_AGE_LIVE_MS : REUSE_MAX_AGE_MS),
@@ -99,27 +146,11 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
     : { maxAgeMs: REUSE_MAX_AGE_MS };
 
   /**
-   * The dashboard tiles, summed in the database. The sum reads every book (about 60 ms for 100,000 on
-   * mongod 4.0), so concurrent callers share a run that starts after their call (sharedFreshRead), and its
-   * answer is reused until this process writes a book or it is REUSE_MAX_AGE_MS old (reuseUntilWrite).
+   * The dashboard tiles: the counters every change keeps (stats.repository.ts), reused until this process
+   * writes a book or they are REUSE_MAX_AGE_MS old (reuseUntilWrite), since they change with the books.
    */
   const tiles = reuseUntilWrite(
-    sharedFreshRead(async (): Promise<Stats> => {
-      const [row] = await books
-        .aggregate<Stats>([
-          {
-            $group: {
-              _id: null,
-              products: { $sum: 1 },
-              quantity: { $sum: '$stockQuantity' },
-              price: { $sum: { $multiply: ['$price', '$stockQuantity'] } },
-            },
-          },
-          { $project: { _id: 0, products: 1, quantity: 1, price: 1 } },
-        ])
-        .toArray();
-      return row ?? { products: 0, quantity: 0, price: 0 };
-    }),
+    sharedFreshRead(async (): Promise<Stats> => toStats(await counters!.read())),
     reuse,
   );
 
@@ -185,112 +216,124 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
       return (await books.find({ email }, { sort: { _id: 1 }, ...withoutKeys }).toArray()).map(toBook);
     },
 
-    async insert(doc: BookDoc, session: Session): Promise<Book> {
-      const stored = storedBook(doc);
-      const { insertedId } = await write(books.insertOne(stored, { session }), session);
-      return toBook({ ...stored, _id: insertedId });
+    /** Stores a new book; with `_id`, the book a deletion removed comes back under its old id. */
+    async insert(doc: BookDoc & { _id?: string }, session: Session): Promise<Book> {
+      const { _id, ...fields } = doc;
+      const row = { ...stored(fields), ...(_id ? { _id: new ObjectId(_id) } : {}) };
+      const { insertedId } = await write(books.insertOne(row, { session }), session);
+      return toBook({ ...row, _id: insertedId });
     },
 
-    /**
-     * Inserts books one by one in the session's transaction (the CSV import's batches): driver 6.16's
-     * insertMany and bulkWrite refuse a transaction run with a client-wide timeoutMS, as every one here is.
-     */
-    async insertEach(docs: BookDoc[], session: Session): Promise<Book[]> {
-      const inserted: Book[] = [];
-      for (const doc of docs) {
-        const stored = storedBook(doc);
-        const { insertedId } = await write(books.insertOne(stored, { session }), session);
-        inserted.push(toBook({ ...stored, _id: insertedId }));
-      }
-      return inserted;
+    /** The book with this ISBN (13 digits), if any. */
+    async findByIsbn(isbn: string, { reader = { withEmail: true }, session }: { reader?: Reader; session?: Session } = {}) {
+      const doc = await books.findOne({ isbn }, { ...fieldsFor(reader), session });
+      return doc && toBook(doc);
+    },
+
+    /** The books with these ids or ISBNs, inside `session`. */
+    async findMany(ids: string[], isbns: string[], session: Session): Promise<Book[]> {
+      const docs = await books
+        .find({ $or: [{ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { isbn: { $in: isbns } }] }, { ...withoutKeys, session })
+        .toArray();
+      return docs.map(toBook);
+    },
+
+    /** The low books, the largest shortage first, through the partial index on the stored shortage. */
+    lowBooks() {
+      return books
+        .find({ [SHORTAGE]: { $exists: true } }, { sort: { [SHORTAGE]: -1, _id: 1 }, timeoutMode: 'iteration' })
+        .map((doc): ReorderItem => ({ ...toBook(doc), reorderPoint: doc.reorderPoint!, shortage: doc[SHORTAGE]! }));
+    },
+
+    /** Stores a book's shortage (undefined: it is not low) in the transaction of the change that moved it. */
+    async setShortage(id: string, shortage: number | undefined, session: Session): Promise<void> {
+      await write(
+        books.updateOne(byId(id), shortage === undefined ? { $unset: { [SHORTAGE]: '' } } : { $set: { [SHORTAGE]: shortage } }, {
+          session,
+        }),
+        session,
+      );
     },
 
     async isEmpty(): Promise<boolean> {
       return (await books.countDocuments({}, { limit: 1 })) === 0;
     },
 
-    /** Inserts the books whose fixed _id is not stored yet (see insertAbsent); answers how many. */
+    /**
+     * Inserts the books whose fixed _id is not stored yet (see insertAbsent) and counts them in the tiles'
+     * counters; answers how many. Not one transaction: a process that dies between the two leaves the counters
+     * short until the next `pnpm migrate` (migration 008), which the embedded database runs at every start.
+     */
     async insertAbsent(docs: (BookDoc & { _id: string })[]): Promise<number> {
-      return write(
+      const inserted = await write(
         insertAbsent(
           books,
-          docs.map(({ _id, ...d }) => ({ ...storedBook(d), _id: new ObjectId(_id) })),
+          docs.map(({ _id, ...d }) => ({ ...stored(d), _id: new ObjectId(_id) })),
         ),
       );
+      const delta = inserted.reduce((sum, i) => addCounters(sum, countersDelta(null, docs[i]!)), ZERO);
+      await counters?.add(delta);
+      return inserted.length;
     },
 
     /**
-     * Sets fields. MongoDB 4.0 cannot compute the new search keys in the same update, so a change of a
-     * searched field removes them (the book is then tested by every search, never missed) and a second,
-     * conditional update stores the keys of the fields it saw, unless another change came in between
-     * (whose own second update then stores its keys). In a transaction nobody sees the book between the two.
+     * Sets fields (a null value removes the field), only while the book holds the `expected` values, if given.
+     * MongoDB 4.0 cannot compute the new search keys in the same update, so a change of a searched field
+     * removes them (the book is then tested by every search, never missed) and a second, conditional update
+     * stores the keys of the fields it saw, unless another change came in between (whose own second update
+     * then stores its keys). In a transaction nobody sees the book between the two.
      */
-    async update(id: string, set: Partial<BookFields>, session: Session): Promise<Book | null> {
+    async update(id: string, set: FieldValues, session: Session, expected: Expected = {}): Promise<Written | null> {
       const reindex = touchesSearchedFields(set);
-      const $set = { ...set, updatedAt: new Date() };
-      const doc = await write(
-        books.findOneAndUpdate(byId(id), reindex ? { $set, $unset: { [SEARCH_KEYS]: '' } } : { $set }, { ...after, session }),
-        session,
-      );
-      if (doc) await write(settleStockFlags(books, doc, session), session);
-      if (doc && reindex) {
-        const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, doc[field] ?? null]));
+      const values: [string, unknown][] = Object.entries(set);
+      const removed = values.filter(([, value]) => value === null).map(([field]) => field);
+      const unset: Record<string, ''> = Object.fromEntries([...removed, ...(reindex ? [SEARCH_KEYS] : [])].map((field) => [field, '']));
+      const updatedAt = new Date();
+      const kept: Record<string, unknown> = { ...Object.fromEntries(values.filter(([, value]) => value !== null)), updatedAt };
+      const update = { $set: kept, ...(Object.keys(unset).length ? { $unset: unset } : {}) };
+      const doc = await write(books.findOneAndUpdate(expecting(id, expected), update, { ...before, session }), session);
+      if (!doc) return null;
+      const written = { before: toBook(doc), after: { ...applied(toBook(doc), set), updatedAt: updatedAt.toISOString() } };
+      if (reindex) {
+        const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, written.after[field] ?? null]));
         await write(
-          books.updateOne({ _id: doc._id, [SEARCH_KEYS]: null, ...unchanged }, { $set: { [SEARCH_KEYS]: searchKeysOf(doc) } }, { session }),
+          books.updateOne(
+            { _id: doc._id, [SEARCH_KEYS]: null, ...unchanged },
+            { $set: { [SEARCH_KEYS]: searchKeysOf(written.after) } },
+            { session },
+          ),
           session,
         );
       }
-      return doc && toBook(doc);
+      return written;
     },
 
-    /** Sets the stock and answers the document as it was before, so the caller can describe the change. */
-    async setStockReturningBefore(id: string, stockQuantity: number, session: Session): Promise<Book | null> {
-      const doc = await write(
-        books.findOneAndUpdate(
-          byId(id),
-          { $set: { stockQuantity, updatedAt: new Date() } },
-          { returnDocument: 'before', ...withoutKeys, session },
-        ),
-        session,
-      );
-      if (doc) await write(settleStockFlags(books, { ...doc, stockQuantity }, session), session);
-      return doc && toBook(doc);
-    },
-
-    async remove(id: string, session: Session): Promise<Book | null> {
-      const doc = await write(books.findOneAndDelete(byId(id), { ...withoutKeys, session }), session);
+    /** Deletes the book, only while it holds the `expected` values, if given; answers it as it was. */
+    async remove(id: string, session: Session, expected: Expected = {}): Promise<Book | null> {
+      const doc = await write(books.findOneAndDelete(expecting(id, expected), { ...withoutKeys, session }), session);
       return doc && toBook(doc);
     },
 
     /**
-     * One conditional update: raises stock by `amount` only while the result stays within the shared
-     * schema's ceiling (docs/rules.md, Prices and quantities), checked in the filter so it stays atomic.
+     * One conditional update: moves stock by `delta` (either sign) only while the result stays within
+     * [floor, NUMBER_CEILING] (docs/rules.md, Prices and quantities), checked in the filter so it stays atomic.
      */
-    async incrementIfWithinCeiling(id: string, amount: number, session: Session): Promise<Book | null> {
+    async moveStock(id: string, delta: number, floor: number, session: Session): Promise<Written | null> {
+      const updatedAt = new Date();
       const doc = await write(
         books.findOneAndUpdate(
-          { ...byId(id), stockQuantity: { $lte: NUMBER_CEILING - amount } },
-          { $inc: { stockQuantity: amount }, $set: { updatedAt: new Date() } },
-          { ...after, session },
+          { ...byId(id), stockQuantity: { $gte: floor - delta, $lte: NUMBER_CEILING - delta } },
+          { $inc: { stockQuantity: delta }, $set: { updatedAt } },
+          { ...before, session },
         ),
         session,
       );
-      if (doc) await write(settleStockFlags(books, doc, session), session);
-      return doc && toBook(doc);
-    },
-
-    /** One conditional update: lowers stock by `amount` only while stock - amount >= floor. */
-    async decrementIfAtLeast(id: string, amount: number, floor: number, session: Session): Promise<Book | null> {
-      const doc = await write(
-        books.findOneAndUpdate(
-          { ...byId(id), stockQuantity: { $gte: amount + floor } },
-          { $inc: { stockQuantity: -amount }, $set: { updatedAt: new Date() } },
-          { ...after, session },
-        ),
-        session,
+      return (
+        doc && {
+          before: toBook(doc),
+          after: { ...toBook(doc), stockQuantity: doc.stockQuantity + delta, updatedAt: updatedAt.toISOString() },
+        }
       );
-      if (doc) await write(settleStockFlags(books, doc, session), session);
-      return doc && toBook(doc);
     },
 
     async exists(id: string, session?: Session): Promise<boolean> {

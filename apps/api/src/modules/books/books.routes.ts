@@ -42,6 +42,7 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
   router.get(
     '/books',
     route({ auth: optional, query: BookListQuerySchema }, async ({ user, query, res }) => {
+      if (query.isbn !== undefined) return service.byIsbn(query.isbn, user);
       // Without list parameters, the original's answer (docs/decisions/011-lists-import-export.md).
       if (!isBookListMode(query)) return sendJsonArray(res, service.list(query, user));
       const page = await lists.page(query, readerOf(user));

@@ -46,7 +46,8 @@ export function searchKeysOf(book: Partial<Record<(typeof SEARCHED_FIELDS)[numbe
 }
 
 /** Whether a change of these fields changes the search keys. */
-export const touchesSearchedFields = (set: Partial<BookFields>): boolean => SEARCHED_FIELDS.some((field) => field in set);
+export const touchesSearchedFields = (set: Partial<Record<keyof BookFields, unknown>>): boolean =>
+  SEARCHED_FIELDS.some((field) => field in set);
 
 /**
  * The word of the searched text whose keys narrow the candidates most (the longest), cut to KEY_CHARS;

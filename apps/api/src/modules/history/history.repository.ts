@@ -1,10 +1,23 @@
-import type { Collection, Db, WithId } from 'mongodb';
-import type { HistoryEntry } from '@book-warehouse/types';
+import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
+import type { Book, FieldChange, HistoryEntry } from '@book-warehouse/types';
 import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
 import { actionOf, type StoredAction } from './history-actions';
 
-export interface HistoryDoc {
+/** What an entry says of the book it is about (none on sign-in and role entries). */
+export interface BookDetails {
+  /** The book's hex id, stored as a string. */
+  bookId?: string;
+  changes?: FieldChange[];
+  /** The book as a deletion left it. */
+  book?: Book;
+  /** The hex id of the entry this one undoes. */
+  undoes?: string;
+  /** The CSV import that made the change (POST /books/import). */
+  importId?: string;
+}
+
+export interface HistoryDoc extends BookDetails {
   email: string;
   bookName: string;
   task: string;
@@ -12,9 +25,8 @@ export interface HistoryDoc {
   createdAt: Date;
   /** The entry's kind, for the filters (history-actions.ts); set by `insert`, never answered. */
   action?: StoredAction;
-  bookId?: string;
-  importId?: string;
-  changes?: { field: string; from: string | number | null; to: string | number | null }[];
+  /** The hex id of the entry that undid this one. */
+  undoneBy?: string;
 }
 
 export const toEntry = ({ _id, createdAt, action: _action, ...rest }: WithId<HistoryDoc>): HistoryEntry => ({
@@ -30,14 +42,32 @@ export const historyChangeEvent = (change: Change): HistoryEntry | undefined =>
 export function createHistoryRepository(db: Db) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
   return {
-    /** Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event). */
-    async insert(doc: HistoryDoc, session: Session): Promise<HistoryEntry> {
-      const { insertedId } = await histories.insertOne({ ...doc, action: actionOf(doc.task) }, { session });
+    /**
+     * Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event);
+     * `id`, if given, is the new entry's id (newId).
+     */
+    async insert({ id, ...doc }: HistoryDoc & { id?: string }, session: Session): Promise<HistoryEntry> {
+      const stored = { ...doc, action: actionOf(doc.task), ...(id ? { _id: new ObjectId(id) } : {}) };
+      const { insertedId } = await histories.insertOne(stored, { session });
       return toEntry({ ...doc, _id: insertedId });
     },
-    /** Many entries, in the transaction of the changes they record (the CSV import; one by one, see BooksRepository.insertEach). */
-    async insertEach(docs: HistoryDoc[], session: Session): Promise<void> {
-      for (const doc of docs) await histories.insertOne({ ...doc, action: actionOf(doc.task) }, { session });
+
+    /** A fresh entry id, for an entry that another one names before it is written (an undo). */
+    newId: () => new ObjectId().toHexString(),
+
+    async findById(id: string, session?: Session): Promise<HistoryEntry | null> {
+      const doc = await histories.findOne({ _id: new ObjectId(id) }, { session });
+      return doc && toEntry(doc);
+    },
+
+    /** Marks the entry undone by `undoneBy`, only if nothing undid it yet: answers whether it did. */
+    async markUndone(id: string, undoneBy: string, session: Session): Promise<boolean> {
+      const { modifiedCount } = await histories.updateOne(
+        { _id: new ObjectId(id), undoneBy: { $exists: false } },
+        { $set: { undoneBy } },
+        { session },
+      );
+      return modifiedCount === 1;
     },
     /** Newest first. */
     cursor({ limit, skip }: { limit?: number; skip?: number }) {

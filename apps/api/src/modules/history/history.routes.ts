@@ -5,6 +5,7 @@ import {
   isHistoryListMode,
   NewSignInHistorySchema,
   TOTAL_COUNT_HEADER,
+  type FieldChange,
   type HistoryEntry,
 } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
@@ -16,7 +17,11 @@ import type { HistoryListRepository } from './history-list.repository';
 import type { HistoryService } from './history.service';
 
 /** The columns of a history export. */
-const HISTORY_COLUMNS = ['createdAt', 'time', 'email', 'bookName', 'task', 'bookId', 'importId', '_id'] as const;
+const HISTORY_COLUMNS = ['createdAt', 'time', 'email', 'bookName', 'task', 'bookId', 'changes', 'importId', 'undoes', '_id'] as const;
+
+/** An entry's changes as one cell: "price: 10 -> 12; isbn: 9780131103627 -> " (an absent value is empty). */
+const changesCell = (changes: FieldChange[] = []) =>
+  changes.map(({ field, from, to }) => `${field}: ${from ?? ''} -> ${to ?? ''}`).join('; ');
 
 export function createHistoryRouter(
   service: HistoryService,
@@ -45,7 +50,7 @@ export function createHistoryRouter(
         {
           name: 'history.csv',
           header: HISTORY_COLUMNS,
-          row: (entry) => HISTORY_COLUMNS.map((column) => (entry as Record<string, string | undefined>)[column]),
+          row: (entry) => HISTORY_COLUMNS.map((column) => (column === 'changes' ? changesCell(entry.changes) : entry[column])),
         },
         lists.all(query),
       ),

@@ -2,16 +2,22 @@ import type { HistoryEntry, SignInTask } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import { displayTime, type Clock } from '../../lib/display-time';
-import type { HistoryDoc, HistoryRepository } from './history.repository';
-
-/** An entry of a batch of book changes (the CSV import): the book, its task and changes, the import's id. */
-export type BatchEntry = Pick<HistoryDoc, 'bookName' | 'task' | 'bookId' | 'importId' | 'changes'>;
+import type { BookDetails, HistoryRepository } from './history.repository';
 
 export function createHistoryService(deps: { history: HistoryRepository; clock: Clock; transactions: Transactions }) {
-  /** Records an entry in the transaction of the change it describes (books.service.ts). */
-  const record = (user: AuthUser, bookName: string, task: string, session: Session): Promise<HistoryEntry> => {
+  /**
+   * Records an entry in the transaction of the change it describes (books.service.ts), with what it says of
+   * the book; `id` fixes the new entry's id (an undo marks the entry it undoes with it).
+   */
+  const record = (
+    user: AuthUser,
+    bookName: string,
+    task: string,
+    session: Session,
+    details: BookDetails & { id?: string } = {},
+  ): Promise<HistoryEntry> => {
     const now = deps.clock();
-    return deps.history.insert({ email: user.email, bookName, task, time: displayTime(now), createdAt: now }, session);
+    return deps.history.insert({ email: user.email, bookName, task, time: displayTime(now), createdAt: now, ...details }, session);
   };
   return {
     record,
@@ -24,14 +30,9 @@ export function createHistoryService(deps: { history: HistoryRepository; clock: 
     /** An event that changes no book (a role change): an entry in a transaction of its own. */
     recordAlone: (user: AuthUser, name: string, task: string) => deps.transactions.run((session) => record(user, name, task, session)),
     list: (page: { limit?: number; skip?: number }) => deps.history.cursor(page),
-    /** The entries of a batch of changes, in the transaction that writes them, all at the same time. */
-    recordMany(user: AuthUser, entries: BatchEntry[], session: Session): Promise<void> {
-      const now = deps.clock();
-      return deps.history.insertEach(
-        entries.map((entry) => ({ ...entry, email: user.email, time: displayTime(now), createdAt: now })),
-        session,
-      );
-    },
+    find: (id: string, session?: Session) => deps.history.findById(id, session),
+    newId: () => deps.history.newId(),
+    markUndone: (id: string, undoneBy: string, session: Session) => deps.history.markUndone(id, undoneBy, session),
   };
 }
 

@@ -90,6 +90,13 @@ describe('GET /api/openapi.json', () => {
         'get /books/export.csv',
         'post /books/import',
         'get /histories/export.csv',
+        'get /isbn/{isbn}',
+        'post /covers',
+        'get /covers/{id}',
+        'post /histories/{id}/undo',
+        'post /stock/movements',
+        'get /reorder',
+        'get /reorder/export.csv',
       ].sort(),
     );
   });
@@ -146,6 +153,7 @@ describe('GET /api/openapi.json', () => {
       'get /book/{id}',
       'get /bookbytext',
       'get /books',
+      'get /covers/{id}',
       'get /health',
       'get /health/live',
       'get /health/ready',
@@ -173,6 +181,8 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/book', 'get')).toContain('403');
     expect(responses('/book/{id}/deliver', 'post')).toContain('409');
     expect(responses('/book', 'post')).toContain('413');
+    expect(responses('/stock/movements', 'post')).toContain('409');
+    expect(responses('/histories/{id}/undo', 'post')).toEqual(expect.arrayContaining(['201', '404', '409']));
   });
 
   it('names the role each call needs, and the 403 of a refused role (docs/decisions/009-roles.md)', () => {
@@ -234,6 +244,8 @@ describe('GET /api/openapi.json', () => {
         'post /book/{id}/deliver',
         'post /review',
         'post /histories',
+        'post /histories/{id}/undo',
+        'post /stock/movements',
       ].sort(),
     );
     for (const name of keyed) {

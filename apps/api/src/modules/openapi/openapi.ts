@@ -6,6 +6,9 @@ import {
   BookChangeEventSchema,
   BookExportQuerySchema,
   BookListQuerySchema,
+  COVER_TYPES,
+  CoverParamsSchema,
+  CoverQuerySchema,
   BookPricePutSchema,
   BookQuantityPutSchema,
   BookSchema,
@@ -20,6 +23,8 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
+  IsbnLookupSchema,
+  IsbnParamsSchema,
   LIVE_EVENTS,
   LivenessSchema,
   ImportProgressSchema,
@@ -31,6 +36,7 @@ import {
   NewBookSchema,
   NewReviewSchema,
   NewSignInHistorySchema,
+  ReorderItemSchema,
   RestockSchema,
   ReviewCountSchema,
   ReviewSchema,
@@ -39,7 +45,11 @@ import {
   SearchQuerySchema,
   SetRoleSchema,
   StatsSchema,
+  StoredCoverSchema,
+  StockMovementsResultSchema,
+  StockMovementsSchema,
   UidParamsSchema,
+  UndoResultSchema,
 } from '@book-warehouse/types';
 import { license, version } from '../../../package.json';
 
@@ -73,6 +83,12 @@ const COMPONENTS = {
   ImportSummary: [ImportSummarySchema, 'output'],
   ImportProgress: [ImportProgressSchema, 'output'],
   ImportResultLine: [ImportResultLineSchema, 'output'],
+  IsbnLookup: [IsbnLookupSchema, 'output'],
+  StoredCover: [StoredCoverSchema, 'output'],
+  StockMovements: [StockMovementsSchema, 'input'],
+  StockMovementsResult: [StockMovementsResultSchema, 'output'],
+  ReorderItem: [ReorderItemSchema, 'output'],
+  UndoResult: [UndoResultSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -92,11 +108,12 @@ interface Operation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: ComponentName;
-  /** A body that is not JSON: its media type (the CSV import), read by the route as a stream. */
-  rawBody?: { type: string; description: string };
+  /** A raw body instead of JSON, read by the route as a stream: its media types (an uploaded image, a CSV file). */
+  rawBody?: { types: readonly string[]; description: string };
   /**
-   * What a success answers: JSON of a named schema, (`stream`) server-sent events, (`csv`) a CSV download, or
-   * also (`ndjson`) progress lines when asked with Accept; with `headers` beside it.
+   * What a success answers: JSON of a named schema, (`stream`) server-sent events, (`csv`) a CSV download,
+   * (`binary`) a file of one of these media types, cached by its ETag (304 on If-None-Match), or also (`ndjson`)
+   * progress lines when asked with Accept; with `headers` beside it.
    */
   ok: {
     status: number;
@@ -104,11 +121,14 @@ interface Operation {
     array?: boolean;
     stream?: boolean;
     csv?: boolean;
+    binary?: readonly string[];
     /** The JSON objects of the lines of an `application/x-ndjson` answer (asked with Accept). */
     ndjson?: ComponentName[];
     headers?: Record<string, { description: string; schema: object }>;
     description: string;
   };
+  /** Descriptions of error statuses that mean something else here than in ERROR_DESCRIPTIONS. */
+  errorDescriptions?: Record<number, string>;
   /** Answers with a body of their own instead of ApiError, by status. */
   ownErrors?: Record<number, { schema: ComponentName; description: string }>;
   /** Honours an Idempotency-Key header (middleware/idempotency.ts): 409 while in flight, 422 for another request. */
@@ -140,7 +160,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'listBooks',
     method: 'get',
     path: '/books',
-    summary: 'All books in insertion order, or a sorted and filtered page of them',
+    summary: 'All books in insertion order, or a sorted and filtered page of them; with isbn, that book in a list (or an empty one)',
     description:
       `${LIST_DESCRIPTION} \`sort\`: name, author, category, stockQuantity, price, createdAt or updatedAt, \`-\` first for ` +
       `descending, ties in _id order. \`stock\`: low (stockQuantity <= reorderPoint), out (0) or in (above 0). \`q\` finds what ` +
@@ -190,7 +210,7 @@ const OPERATIONS: readonly Operation[] = [
       '`status` (200 or 422); a line `{"error", "status"}` if the import stops midway. Not idempotent by key: by its match rule.',
     auth: true,
     query: ImportQuerySchema,
-    rawBody: { type: 'text/csv', description: 'The CSV file, UTF-8 (a byte-order mark is skipped), a header row first' },
+    rawBody: { types: ['text/csv'], description: 'The CSV file, UTF-8 (a byte-order mark is skipped), a header row first' },
     ok: {
       status: 200,
       schema: 'ImportSummary',
@@ -221,7 +241,7 @@ const OPERATIONS: readonly Operation[] = [
     id: 'searchBooks',
     method: 'get',
     path: '/bookbytext',
-    summary: 'Books whose name, author, publisher or category contains the text (case-insensitive)',
+    summary: 'Books whose name, author, publisher or category contains the text (case-insensitive); an ISBN finds its book',
     query: SearchQuerySchema,
     ok: {
       status: 200,
@@ -235,16 +255,21 @@ const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/stats',
     summary: 'Dashboard tiles summed in the database',
-    ok: { status: 200, schema: 'Stats', description: 'Book count, total stock, total stock value' },
+    ok: {
+      status: 200,
+      schema: 'Stats',
+      description: 'Book count, total stock, total stock value, low and out-of-stock counts: exact counters kept by every change',
+    },
   },
   {
     id: 'addBook',
     method: 'post',
     path: '/book',
     idempotent: true,
-    summary: 'Add a book; the owner is the caller; records "Added"',
+    summary: 'Add a book; the owner is the caller; records "Added" (409 when another book has the ISBN)',
     auth: true,
     body: 'NewBook',
+    errors: [409],
     ok: { status: 201, schema: 'Book', description: 'The stored book' },
   },
   {
@@ -252,10 +277,11 @@ const OPERATIONS: readonly Operation[] = [
     method: 'put',
     path: '/bookupdate/:id',
     idempotent: true,
-    summary: 'Edit a book (every field optional); records "Updated"',
+    summary: 'Edit a book (every field optional, null removes isbn or reorderPoint); records "Updated" with the changes',
     auth: true,
     params: id,
     body: 'BookUpdate',
+    errors: [409],
     ok: { status: 200, schema: 'Book', description: 'The updated book' },
   },
   {
@@ -343,6 +369,49 @@ const OPERATIONS: readonly Operation[] = [
     auth: true,
     body: 'NewSignInHistory',
     ok: { status: 201, schema: 'HistoryEntry', description: 'The stored entry' },
+  },
+  {
+    id: 'undoHistoryEntry',
+    method: 'post',
+    path: '/histories/:id/undo',
+    idempotent: true,
+    summary:
+      'Undo a book change: applies the inverse as a new entry "Undo: {task}" pointing at it, only while every field still ' +
+      'holds the value the entry set (409 naming the field otherwise; 409 for sign-in entries, undos and entries undone already)',
+    auth: true,
+    params: id,
+    errors: [409],
+    ok: { status: 201, schema: 'UndoResult', description: 'The undo entry, and the book as it left it (null when it deleted the book)' },
+  },
+  {
+    id: 'moveStock',
+    method: 'post',
+    path: '/stock/movements',
+    idempotent: true,
+    summary:
+      'Apply 1 to 500 stock movements in one transaction, all or nothing; each line records "Added {n} Quantity" or ' +
+      '"Deleverd {n} Quantity". error.fields names each failing line as lines.<i>: 400 for an unknown book, 409 for a ' +
+      'stock that would pass 0 or the ceiling',
+    auth: true,
+    body: 'StockMovements',
+    errors: [409],
+    ok: { status: 200, schema: 'StockMovementsResult', description: "Each line's book after the commit, in line order" },
+  },
+  {
+    id: 'listReorder',
+    method: 'get',
+    path: '/reorder',
+    summary: 'The low books (stock at or below their reorder point), the largest shortage first',
+    auth: true,
+    ok: { status: 200, schema: 'ReorderItem', array: true, description: 'The low books with their shortage' },
+  },
+  {
+    id: 'exportReorderCsv',
+    method: 'get',
+    path: '/reorder/export.csv',
+    summary: 'The reorder list as a CSV download (UTF-8 with a byte-order mark)',
+    auth: true,
+    ok: { status: 200, csv: true, description: 'The low books as CSV, the largest shortage first' },
   },
   {
     id: 'streamEvents',
@@ -462,6 +531,59 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
   },
 ];
 
+/* ---- ISBN lookup and covers (modules/isbn-lookup, modules/covers) ---- */
+
+const MEDIA_OPERATIONS: readonly Operation[] = [
+  {
+    id: 'lookupIsbn',
+    method: 'get',
+    path: '/isbn/:isbn',
+    summary:
+      'Look an ISBN up at the book-data service (ISBN_LOOKUP_URL, Open Library by default) to fill the add form; its cover is stored in the app',
+    auth: true,
+    params: IsbnParamsSchema,
+    errors: [404, 502],
+    errorDescriptions: {
+      404: 'The book-data service does not know this ISBN',
+      502: 'The book-data service answered something that cannot be read (not JSON, another shape, too large, an HTTP error)',
+      503: 'The lookup is turned off (ISBN_LOOKUP_URL=off), the service did not answer within ISBN_LOOKUP_TIMEOUT_MS or cannot be reached, or the database is unavailable; retry after Retry-After seconds',
+    },
+    ok: {
+      status: 200,
+      schema: 'IsbnLookup',
+      description: "The fields the service knew, in the book's names; photo is the app path of the stored cover",
+    },
+  },
+  {
+    id: 'uploadCover',
+    method: 'post',
+    path: '/covers',
+    summary: 'Upload a cover photo (JPEG, PNG or WebP, told by its content; at most 5 MB); stored with a 400 px card version',
+    auth: true,
+    rawBody: { types: COVER_TYPES, description: 'The image itself, with its Content-Type' },
+    errorDescriptions: {
+      400: 'An empty body (error.fields.file), or an image that cannot be decoded or has too many pixels',
+      413: 'The image is larger than 5 MB (error.fields.file)',
+      415: 'The Content-Type is not image/jpeg, image/png or image/webp, or the content is not one of them whatever the header says (error.fields.file)',
+    },
+    ok: { status: 201, schema: 'StoredCover', description: "The cover's app path, for a book's photo" },
+  },
+  {
+    id: 'getCover',
+    method: 'get',
+    path: '/covers/:id',
+    summary: 'A stored cover: the original (at most 1200 px), or with size=card the 400 px wide WebP',
+    params: CoverParamsSchema,
+    query: CoverQuerySchema,
+    errorDescriptions: { 404: 'No such cover' },
+    ok: {
+      status: 200,
+      binary: [...COVER_TYPES],
+      description: 'The image. Cache-Control: public, max-age=31536000, immutable (a cover never changes), with an ETag',
+    },
+  },
+];
+
 /** Who may call: `optional` reads a token if sent; the others need one, and `staff`/`admin` that role. */
 type Access = 'optional' | 'signedIn' | 'staff' | 'admin';
 
@@ -480,8 +602,14 @@ const ACCESS: Record<string, Access> = {
   'get /books/export.csv': 'staff',
   'post /books/import': 'staff',
   'get /histories/export.csv': 'staff',
+  'post /histories/:id/undo': 'staff',
+  'post /stock/movements': 'staff',
+  'get /reorder': 'staff',
+  'get /reorder/export.csv': 'staff',
   'get /users': 'admin',
   'put /users/:uid/role': 'admin',
+  'get /isbn/:isbn': 'staff',
+  'post /covers': 'staff',
 };
 
 const accessOf = (op: Operation): Access | undefined => ACCESS[`${op.method} ${op.path}`] ?? (op.auth ? 'signedIn' : undefined);
@@ -505,15 +633,22 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (error.fields names each field), or a body that is not valid JSON',
   401: 'No valid token',
   403: "Not allowed for this user, or the account's role does not allow it",
-  404: 'No such book',
+  404: 'No such book (or history entry)',
   409:
-    'Refused, and nothing was changed: the rule forbids it (the stock rule, the last admin), or a request with the same ' +
+    'Refused, and nothing was changed: the rule forbids it (the stock rule, the last admin, an ISBN another book has, a ' +
+    'field changed since the entry to undo), or a request with the same ' +
     'Idempotency-Key is still running (retry after Retry-After seconds)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON, or has an unsupported charset or content encoding',
   422: 'This Idempotency-Key was used for another request (another method, path or body); nothing was changed',
   429: 'Too many requests from this client address (reads) or account (writes); see the RateLimit headers',
+  502: 'An outside service answered something that cannot be read',
   503: 'The database is unavailable; retry after Retry-After seconds',
+};
+
+const CACHE_HEADERS = {
+  ETag: { description: 'The version of the file: send it as If-None-Match to get a 304', schema: { type: 'string' } },
+  'Cache-Control': { description: 'public, max-age=31536000, immutable', schema: { type: 'string' } },
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -581,9 +716,14 @@ function errorStatuses(op: Operation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** A file of one of `types`, as OpenAPI 3.1 writes binary content. */
+const binaryContent = (types: readonly string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+
 function okContent(op: Operation) {
   if (op.ok.stream) return { 'text/event-stream': { schema: { type: 'string' } } };
   if (op.ok.csv) return { 'text/csv': { schema: { type: 'string' } } };
+  if (op.ok.binary) return binaryContent(op.ok.binary);
   const okSchema = op.ok.schema && (op.ok.array ? { type: 'array', items: ref(op.ok.schema) } : ref(op.ok.schema));
   return {
     'application/json': { schema: okSchema ?? { type: 'object' } },
@@ -594,13 +734,14 @@ function okContent(op: Operation) {
 }
 
 function responses(op: Operation) {
-  const headers = { ...(op.idempotent ? REPLAYED_HEADER : {}), ...op.ok.headers };
+  const headers = { ...(op.idempotent ? REPLAYED_HEADER : op.ok.binary ? CACHE_HEADERS : {}), ...op.ok.headers };
   const result: Record<string, unknown> = {
     [op.ok.status]: {
       description: op.ok.description,
       ...(Object.keys(headers).length ? { headers } : {}),
       content: okContent(op),
     },
+    ...(op.ok.binary ? { 304: { description: 'Not modified: the If-None-Match ETag is the current one' } } : {}),
   };
   for (const [status, own] of Object.entries(op.ownErrors ?? {})) {
     result[status] = { description: own.description, content: { 'application/json': { schema: ref(own.schema) } } };
@@ -608,7 +749,7 @@ function responses(op: Operation) {
   for (const status of errorStatuses(op)) {
     if (result[status]) continue;
     result[status] = {
-      description: ERROR_DESCRIPTIONS[status],
+      description: op.errorDescriptions?.[status] ?? ERROR_DESCRIPTIONS[status],
       ...(status === 429 ? { headers: RATE_LIMIT_HEADERS } : {}),
       // /health answers its own body when the database is down, not an error.
       content: { 'application/json': { schema: op.path === '/health' && status === 503 ? ref('Health') : ref('ApiError') } },
@@ -623,7 +764,7 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   // Only the components some operation uses: ApiToken goes when POST /token does.
   const used = new Set<ComponentName>(['ApiError']);
-  for (const op of [...OPERATIONS, ...ACCOUNT_OPERATIONS]) {
+  for (const op of [...OPERATIONS, ...ACCOUNT_OPERATIONS, ...MEDIA_OPERATIONS]) {
     if (op.apiTokensOnly && !options.apiTokens) continue;
     if (op.body) used.add(op.body);
     if (op.ok.schema) used.add(op.ok.schema);
@@ -649,13 +790,7 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
       ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
       ...(op.rawBody
-        ? {
-            requestBody: {
-              required: true,
-              description: op.rawBody.description,
-              content: { [op.rawBody.type]: { schema: { type: 'string' } } },
-            },
-          }
+        ? { requestBody: { required: true, description: op.rawBody.description, content: binaryContent(op.rawBody.types) } }
         : {}),
       responses: responses(op),
     };

@@ -37,11 +37,13 @@ export function createReviewsRepository(db: Db) {
       return (await reviews.countDocuments({}, { limit: 1 })) === 0;
     },
     /** Inserts the reviews whose fixed _id is not stored yet (see insertAbsent); answers how many. */
-    insertAbsent: (docs: (ReviewDoc & { _id: string })[]): Promise<number> =>
-      insertAbsent(
-        reviews,
-        docs.map(({ _id, ...d }) => ({ ...d, _id: new ObjectId(_id) })),
-      ),
+    insertAbsent: async (docs: (ReviewDoc & { _id: string })[]): Promise<number> =>
+      (
+        await insertAbsent(
+          reviews,
+          docs.map(({ _id, ...d }) => ({ ...d, _id: new ObjectId(_id) })),
+        )
+      ).length,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   readBook,
   useTestApp,
   useTestUsers,
+  VALID_IMAGE,
   VALID_RAW_BODIES,
   type TestUser,
 } from '../../../test/helpers';
@@ -30,6 +31,9 @@ interface Endpoint {
   /** Only an admin may call it; staff get 403. */
   adminOnly?: boolean;
 }
+
+/** A stored cover, for GET /covers/:id (set in beforeAll). */
+let coverPath = '';
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /books', public: true, ok: 200, call: (app) => request(app).get('/api/books') },
@@ -84,6 +88,18 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /book/:id/restock', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/restock`).send({ amount: 1 }) },
   { name: 'POST /book/:id/deliver', ok: 200, call: (app, book) => request(app).post(`/api/book/${book._id}/deliver`).send({ amount: 1 }) },
   { name: 'POST /histories', ok: 201, call: (app) => request(app).post('/api/histories').send({ task: 'Login' }) },
+  // Undoes the book's 'Added' entry (freshBook keeps its id): the book goes again.
+  { name: 'POST /histories/:id/undo', ok: 201, call: (app) => request(app).post(`/api/histories/${addedEntryId}/undo`) },
+  {
+    name: 'POST /stock/movements',
+    ok: 200,
+    call: (app, book) =>
+      request(app)
+        .post('/api/stock/movements')
+        .send({ lines: [{ bookId: book._id, delta: 1 }] }),
+  },
+  { name: 'GET /reorder', ok: 200, call: (app) => request(app).get('/api/reorder') },
+  { name: 'GET /reorder/export.csv', ok: 200, call: (app) => request(app).get('/api/reorder/export.csv') },
   { name: 'POST /review', ok: 201, call: (app) => request(app).post('/api/review').send({ description: 'Nice' }) },
   { name: 'POST /token', ok: 200, call: (app) => request(app).post('/api/token') },
   { name: 'GET /me', ok: 200, call: (app) => request(app).get('/api/me') },
@@ -94,14 +110,33 @@ const ENDPOINTS: Endpoint[] = [
     ok: 200,
     call: (app, _book, owner) => request(app).put(`/api/users/${owner.uid}/role`).send({ role: 'staff' }),
   },
+  { name: 'GET /covers/:id', public: true, ok: 200, call: (app) => request(app).get(coverPath) },
+  {
+    name: 'POST /covers',
+    ok: 201,
+    call: (app) => request(app).post('/api/covers').set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data),
+  },
+  // The lookup is turned off in the test app: a caller who passes the access check gets the 503 of a lookup
+  // turned off (modules/isbn-lookup/isbn-lookup.test.ts tests its answers against the stub).
+  { name: 'GET /isbn/:isbn', ok: 503, call: (app) => request(app).get('/api/isbn/9780201616224') },
 ];
 
 const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 100 } } });
 const [owner, other] = useTestUsers('Olive Owner', 'Oscar Other');
 
+beforeAll(async () => {
+  const res = await request(ctx.app).post('/api/covers').set(bearer(owner)).set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data);
+  coverPath = (res.body as { photo: string }).photo;
+});
+
+/** The id of the fresh book's 'Added' entry. */
+let addedEntryId = '';
+
 async function freshBook(): Promise<Book> {
-  await Promise.all(['books', 'histories', 'reviews'].map((name) => ctx.db.collection(name).deleteMany({})));
-  return addBook(ctx.app, owner, { stockQuantity: 10 });
+  await Promise.all(['books', 'histories', 'reviews', 'stats'].map((name) => ctx.db.collection(name).deleteMany({})));
+  const book = await addBook(ctx.app, owner, { stockQuantity: 10 });
+  addedEntryId = (await ctx.db.collection('histories').findOne({ bookId: book._id }))!._id.toHexString();
+  return book;
 }
 
 const stored = async () => ({

@@ -1,3 +1,4 @@
+import type { Express } from 'express';
 import request from 'supertest';
 import type { Role } from '@book-warehouse/types';
 import {
@@ -9,10 +10,12 @@ import {
   useTestApp,
   useTestUsers,
   VALID_BODIES,
-  VALID_RAW_BODIES,
+  VALID_IMAGE,
+  validRawBody,
   type DocumentedOperation,
   type TestUser,
 } from '../../../test/helpers';
+import { RECORDED_ISBN, startOpenLibraryStub, type OpenLibraryStub } from '../../../test/openlibrary-stub';
 
 /**
  * Every operation of the served OpenAPI document, called by each role (docs/decisions/009-roles.md): the
@@ -30,13 +33,23 @@ const allowed = (required: string | undefined): Role[] =>
   required === 'admin' ? ['admin'] : required === 'staff' ? ['admin', 'staff'] : ['admin', 'staff', 'viewer'];
 
 let operations: DocumentedOperation[];
+let stub: OpenLibraryStub;
+/** The test app with the ISBN lookup asking the local stub. */
+let app: Express;
+/** A stored cover, for GET /covers/{id}. */
+let coverId: string;
 
 beforeAll(async () => {
   await setRole(ctx.db, admin, 'admin');
   await setRole(ctx.db, staff, 'staff');
   await setRole(ctx.db, viewer, 'viewer');
   operations = await documentedOperations(ctx.app);
+  stub = await startOpenLibraryStub();
+  app = ctx.variant({ isbnLookup: { urlTemplate: stub.urlTemplate, timeoutMs: 3000 } });
+  const cover = await request(app).post('/api/covers').set(bearer(admin)).set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data);
+  coverId = (cover.body as { photo: string }).photo.split('/').pop()!;
 });
+afterAll(() => stub.close());
 
 /** What a refused call must not change: every book as stored, the history and comments, and every role. */
 async function storedState() {
@@ -55,16 +68,26 @@ async function storedState() {
   };
 }
 
+/** The id of the book's 'Added' entry: what the undo call undoes. */
+async function addedEntryOf(bookId: string): Promise<string> {
+  const entry = await ctx.db.collection('histories').findOne({ bookId }, { projection: { _id: 1 } });
+  return entry!._id.toHexString();
+}
+
 /** Calls `operation` as `caller` with valid input, so that only the role can refuse it. */
-function call({ method, path, parameters, body, rawBody }: DocumentedOperation, bookId: string, caller: TestUser) {
-  const url = path.replace('{id}', bookId).replace('{uid}', staff.uid);
+async function call({ method, path, parameters, body, rawBody }: DocumentedOperation, bookId: string, caller: TestUser) {
+  const id = path.startsWith('/histories/{id}') ? await addedEntryOf(bookId) : path.startsWith('/covers/') ? coverId : bookId;
+  const url = path.replace('{id}', id).replace('{uid}', staff.uid).replace('{isbn}', RECORDED_ISBN);
   const query: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === 'query' && p.required)) query[p.name] = p.name === 'email' ? caller.email : 'prag';
-  const req = request(ctx.app)[method](`/api${url}`).query(query).set(bearer(caller));
-  if (rawBody) return req.set('Content-Type', rawBody).send(VALID_RAW_BODIES[rawBody]);
+  const req = request(app)[method](`/api${url}`).query(query).set(bearer(caller));
+  if (rawBody) {
+    const { type, data } = validRawBody(rawBody);
+    return req.set('Content-Type', type).send(data);
+  }
   if (!body) return req;
   expect({ body, hasValidBody: body in VALID_BODIES }).toEqual({ body, hasValidBody: true });
-  return req.send(VALID_BODIES[body]);
+  return req.send(body === 'StockMovements' ? { lines: [{ bookId, delta: 1 }] } : VALID_BODIES[body]);
 }
 
 describe.each<Role>(['viewer', 'staff', 'admin'])('every operation called by %s', (role) => {

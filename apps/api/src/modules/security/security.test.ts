@@ -14,6 +14,9 @@ describe('security headers (helmet)', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
+    // Scripts from this host only; WebAssembly may compile (the barcode reader), JavaScript eval() may not.
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers).not.toHaveProperty('x-powered-by');

@@ -1,4 +1,5 @@
-// Demo data inserted into an empty database: 30 real books (the first six are the landing page's cards) and 8 client reviews.
+// Demo data inserted into an empty database: 30 real books (the first six are the landing page's cards) with their
+// real ISBN-13s, a few of them low on stock against their reorder point, and 8 client reviews.
 import type { NewBook } from '@book-warehouse/types';
 
 export const SEED_OWNER_EMAIL = 'demo@bookwarehouse.dev';
@@ -15,6 +16,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 128,
     photo: '/covers/clean-code.svg',
     price: 42.99,
+    isbn: '9780132350884',
+    reorderPoint: 20,
   },
   {
     bookName: 'Pride and Prejudice',
@@ -27,6 +30,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 240,
     photo: '/covers/pride-and-prejudice.svg',
     price: 9.99,
+    isbn: '9780141439518',
   },
   {
     bookName: 'A Brief History of Time',
@@ -39,6 +43,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 85,
     photo: '/covers/a-brief-history-of-time.svg',
     price: 18.99,
+    isbn: '9780553380163',
   },
   {
     bookName: 'Sapiens',
@@ -51,6 +56,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 152,
     photo: '/covers/sapiens.svg',
     price: 24.99,
+    isbn: '9780062316097',
   },
   {
     bookName: 'Thinking, Fast and Slow',
@@ -63,6 +69,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 64,
     photo: '/covers/thinking-fast-and-slow.svg',
     price: 20.0,
+    isbn: '9780374275631',
   },
   {
     bookName: 'Where the Wild Things Are',
@@ -75,6 +82,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 310,
     photo: '/covers/where-the-wild-things-are.svg',
     price: 14.99,
+    isbn: '9780060254926',
   },
   {
     bookName: 'The Pragmatic Programmer',
@@ -87,6 +95,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 73,
     photo: '/covers/the-pragmatic-programmer.svg',
     price: 49.99,
+    isbn: '9780135957059',
   },
   {
     bookName: 'Eloquent JavaScript',
@@ -98,6 +107,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 46,
     photo: '/covers/eloquent-javascript.svg',
     price: 39.95,
+    isbn: '9781593279509',
   },
   {
     bookName: 'Design Patterns',
@@ -110,6 +120,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 0,
     photo: '/covers/design-patterns.svg',
     price: 54.99,
+    isbn: '9780201633610',
+    reorderPoint: 10,
   },
   {
     bookName: 'Refactoring',
@@ -122,6 +134,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 1,
     photo: '/covers/refactoring.svg',
     price: 47.5,
+    isbn: '9780134757599',
+    reorderPoint: 5,
   },
   {
     bookName: 'Dune',
@@ -134,6 +148,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 198,
     photo: '/covers/dune.svg',
     price: 11.99,
+    isbn: '9780441172719',
+    reorderPoint: 50,
   },
   {
     bookName: '1984',
@@ -145,6 +161,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 400,
     photo: '/covers/1984.svg',
     price: 8.99,
+    isbn: '9780451524935',
   },
   {
     bookName: 'To Kill a Mockingbird',
@@ -157,6 +174,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 133,
     photo: '/covers/to-kill-a-mockingbird.svg',
     price: 12.99,
+    isbn: '9780061120084',
   },
   {
     bookName: 'The Great Gatsby',
@@ -169,6 +187,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 57,
     photo: '/covers/the-great-gatsby.svg',
     price: 10.5,
+    isbn: '9780743273565',
   },
   {
     bookName: 'The Selfish Gene',
@@ -181,6 +200,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 38,
     photo: '/covers/the-selfish-gene.svg',
     price: 16.95,
+    isbn: '9780198788607',
   },
   {
     bookName: 'Cosmos',
@@ -192,6 +212,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 92,
     photo: '/covers/cosmos.svg',
     price: 19.99,
+    isbn: '9780345539434',
   },
   {
     bookName: 'On the Origin of Species',
@@ -204,6 +225,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 21,
     photo: '/covers/on-the-origin-of-species.svg',
     price: 13.49,
+    isbn: '9780140432053',
   },
   {
     bookName: 'The Double Helix',
@@ -216,6 +238,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 1,
     photo: '/covers/the-double-helix.svg',
     price: 15.0,
+    isbn: '9780743216302',
+    reorderPoint: 3,
   },
   {
     bookName: 'Guns, Germs, and Steel',
@@ -228,6 +252,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 67,
     photo: '/covers/guns-germs-and-steel.svg',
     price: 22.95,
+    isbn: '9780393317558',
   },
   {
     bookName: 'The Guns of August',
@@ -240,6 +265,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 0,
     photo: '/covers/the-guns-of-august.svg',
     price: 18.0,
+    isbn: '9780345476098',
   },
   {
     bookName: 'SPQR',
@@ -251,6 +277,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 44,
     photo: '/covers/spqr.svg',
     price: 21.99,
+    isbn: '9781631492228',
   },
   {
     bookName: 'Team of Rivals',
@@ -263,6 +290,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 12,
     photo: '/covers/team-of-rivals.svg',
     price: 23.5,
+    isbn: '9780743270755',
+    reorderPoint: 15,
   },
   {
     bookName: 'Good to Great',
@@ -275,6 +304,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 81,
     photo: '/covers/good-to-great.svg',
     price: 29.99,
+    isbn: '9780066620992',
   },
   {
     bookName: 'The Lean Startup',
@@ -287,6 +317,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 109,
     photo: '/covers/the-lean-startup.svg',
     price: 26.0,
+    isbn: '9780307887894',
   },
   {
     bookName: 'Zero to One',
@@ -298,6 +329,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 0,
     photo: '/covers/zero-to-one.svg',
     price: 27.0,
+    isbn: '9780804139298',
   },
   {
     bookName: "The Innovator's Dilemma",
@@ -310,6 +342,8 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 9,
     photo: '/covers/the-innovators-dilemma.svg',
     price: 19.5,
+    isbn: '9780062060242',
+    reorderPoint: 10,
   },
   {
     bookName: "Charlotte's Web",
@@ -322,6 +356,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 1,
     photo: '/covers/charlottes-web.svg',
     price: 8.99,
+    isbn: '9780064400558',
   },
   {
     bookName: 'The Very Hungry Caterpillar',
@@ -333,6 +368,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 275,
     photo: '/covers/the-very-hungry-caterpillar.svg',
     price: 10.99,
+    isbn: '9780399226908',
   },
   {
     bookName: 'Matilda',
@@ -345,6 +381,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 0,
     photo: '/covers/matilda.svg',
     price: 7.99,
+    isbn: '9780142410370',
   },
   {
     bookName: 'The Hobbit',
@@ -357,6 +394,7 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     stockQuantity: 164,
     photo: '/covers/the-hobbit.svg',
     price: 14.5,
+    isbn: '9780547928227',
   },
 ];
 

@@ -1,8 +1,9 @@
 import request from 'supertest';
-import { BookSchema } from '@book-warehouse/types';
+import { BookSchema, IsbnSchema, StatsSchema } from '@book-warehouse/types';
 import { startTestApp, type TestContext } from '../../../test/helpers';
 import { connectDatabase } from '../../lib/database';
 import { createLogger } from '../../lib/logger';
+import { countBooks, toStats } from '../books/stats.repository';
 import { seedDemoData } from './seed';
 import { seedBooks, seedReviews } from './seed-data';
 
@@ -35,6 +36,16 @@ describe('seedDemoData', () => {
       (await request(ctx.app).get(`/api/bookbytext?search=${encodeURIComponent(seedBooks[0]!.bookName)}`)).body,
     );
     expect(found.map((book) => book.bookName)).toContain(seedBooks[0]!.bookName);
+  });
+
+  it('gives the demo books real, valid and distinct ISBN-13s, some low stock, and counts them in the tiles', async () => {
+    const isbns = seedBooks.map((book) => IsbnSchema.parse(book.isbn));
+    expect(isbns.every((isbn) => /^97[89]\d{10}$/.test(isbn))).toBe(true);
+    expect(new Set(isbns).size).toBe(seedBooks.length);
+    const stats = StatsSchema.parse((await request(ctx.app).get('/api/stats').expect(200)).body);
+    expect(stats).toEqual({ ...toStats(await countBooks(ctx.db)), products: seedBooks.length });
+    expect(stats.lowStock).toBeGreaterThanOrEqual(3);
+    expect(stats.outOfStock).toBeGreaterThanOrEqual(1);
   });
 
   it('leaves a database that holds books alone', async () => {

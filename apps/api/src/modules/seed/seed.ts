@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Logger } from '../../lib/logger';
 import { createBooksRepository } from '../books/books.repository';
+import { createStatsRepository } from '../books/stats.repository';
 import { createReviewsRepository } from '../reviews/reviews.repository';
 import { SEED_OWNER_EMAIL, seedBooks, seedReviews } from './seed-data';
 
@@ -18,7 +19,7 @@ const seedId = (kind: 'book' | 'review', index: number) =>
  * data lands once (two instances used to seed 60 books).
  */
 export async function seedDemoData(db: Db, logger: Logger): Promise<{ books: number; reviews: number }> {
-  const books = createBooksRepository(db);
+  const books = createBooksRepository(db, undefined, createStatsRepository(db));
   const reviews = createReviewsRepository(db);
   const added = { books: 0, reviews: 0 };
   if (await books.isEmpty()) {

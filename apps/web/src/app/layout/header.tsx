@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/notify';
 import { paths } from '../../config/paths';
@@ -23,14 +23,35 @@ export function Header() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const compact = useScrolledPast(HEADER_SCROLL_PX);
   const recoloured = useScrolledPast(NAV_COLOUR_SCROLL_PX);
   const isHome = pathname === paths.home || pathname === paths.homeAlias;
+  const title = pageTitle(pathname);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${
       isActive ? 'bg-white/10 text-white' : recoloured ? 'text-amber-200 hover:text-white' : 'text-slate-200 hover:text-white'
     }`;
+
+  // The menu is a disclosure: navigation and Escape close it, and focus goes back to its button.
+  function closeMenu() {
+    setOpen(false);
+    menuButton.current?.focus();
+  }
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const onLogout = async () => {
     setOpen(false);
@@ -48,8 +69,10 @@ export function Header() {
   return (
     <>
       <header
+        data-dark-surface
         data-scrolled={compact || undefined}
-        className={`sticky top-0 z-40 transition-all duration-200 ${compact ? 'bg-slate-950/95 py-1 shadow-lg backdrop-blur' : 'bg-slate-900 py-3'}`}
+        // Only colours and shadow change: a change of height would move a page resting near 100 px across the line again.
+        className={`sticky top-0 z-40 py-3 transition-colors duration-200 ${compact ? 'bg-slate-950/95 shadow-lg backdrop-blur' : 'bg-slate-900'}`}
       >
         <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4">
           <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold text-white">
@@ -57,6 +80,7 @@ export function Header() {
             Book Warehouse
           </Link>
           <button
+            ref={menuButton}
             type="button"
             className="rounded-md p-2 text-slate-200 md:hidden"
             aria-expanded={open}
@@ -65,13 +89,13 @@ export function Header() {
           >
             <span className="sr-only">Menu</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2}>
-              <path d="M4 6h16M4 12h16M4 18h16" />
+              <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
             </svg>
           </button>
           <ul id="main-menu" className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:pb-0`}>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === paths.home} className={linkClass} onClick={() => setOpen(false)}>
+                <NavLink to={link.to} end={link.to === paths.home} className={linkClass} onClick={open ? closeMenu : undefined}>
                   {link.label}
                 </NavLink>
               </li>
@@ -82,7 +106,7 @@ export function Header() {
                   Logout
                 </button>
               ) : (
-                <NavLink to={paths.login} className={linkClass} onClick={() => setOpen(false)}>
+                <NavLink to={paths.login} className={linkClass} onClick={open ? closeMenu : undefined}>
                   Login
                 </NavLink>
               )}
@@ -90,18 +114,18 @@ export function Header() {
           </ul>
         </nav>
       </header>
-      <div className="bg-gradient-to-r from-slate-800 to-slate-700 text-white">
+      {/* A landmark of its own, so no content sits outside one; named apart from the page's own section. */}
+      <section data-dark-surface aria-label="Where you are" className="bg-gradient-to-r from-slate-800 to-slate-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-8">
-          {isHome ? (
+          <p className="text-2xl font-bold sm:text-3xl">{title}</p>
+          {isHome && (
             <>
-              <h1 className="text-3xl font-bold sm:text-4xl">Welcome to book Warehouse</h1>
+              <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Welcome to book Warehouse</h1>
               <p className="mt-2 text-lg text-amber-200">Manage books stock easily &amp; shine your life.</p>
             </>
-          ) : (
-            <p className="text-2xl font-bold sm:text-3xl">{pageTitle(pathname)}</p>
           )}
         </div>
-      </div>
+      </section>
     </>
   );
 }

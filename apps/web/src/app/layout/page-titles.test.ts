@@ -11,6 +11,8 @@ describe('pageTitle', () => {
     [paths.dashboard.manageItem('64b7f0c2a1b2c3d4e5f60718'), 'Update Book'],
     [paths.dashboard.search('dune'), 'Search'],
     [paths.dashboard.quantity, 'Update Quantity'],
+    [paths.dashboard.scan, 'Scan'],
+    [paths.dashboard.batch, 'Batch Receive and Deliver'],
   ])('names %s "%s" from the route table', (path, title) => {
     expect(pageTitle(path)).toBe(title);
   });

@@ -15,6 +15,8 @@ const titles: Record<string, string> = {
   [paths.dashboard.manageItems]: 'Manage Items',
   [paths.dashboard.quantity]: 'Update Quantity',
   [paths.dashboard.addItem]: 'Add Books',
+  [paths.dashboard.scan]: 'Scan',
+  [paths.dashboard.batch]: 'Batch Receive and Deliver',
   [paths.dashboard.history]: 'History',
   [paths.dashboard.user]: 'Manage Users',
   [paths.dashboard.team]: 'Manage Team',

@@ -18,7 +18,7 @@ export function AllBooksPage() {
           <>
             <BookGrid>
               {list.map((book) => (
-                <BookCard key={book._id} book={book} actions={<CardActions book={book} />} />
+                <BookCard key={book._id} headingLevel={2} book={book} actions={<CardActions book={book} />} />
               ))}
             </BookGrid>
             <div className="flex flex-col items-center gap-3">

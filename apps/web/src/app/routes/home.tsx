@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
-import { QueryState } from '../../components/ui/query-state';
+import { CardsSkeleton, QueryState } from '../../components/ui/query-state';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useBooks } from '../../features/books/api/get-books';
@@ -32,7 +32,19 @@ export function HomePage() {
             {messages.showAllBooks}
           </Link>
         </div>
-        <QueryState query={books} loading="Loading books">
+        <QueryState
+          query={books}
+          loading="Loading books"
+          skeleton={<CardsSkeleton count={LANDING_BOOKS} />}
+          empty={
+            <>
+              <p>There are no books in the warehouse yet.</p>
+              <Link to={paths.dashboard.addItem} className={buttonClass()}>
+                Add a book
+              </Link>
+            </>
+          }
+        >
           {(list) => (
             <BookGrid>
               {list.map((book, index) => (

@@ -47,7 +47,7 @@ function OwnBooks({ email }: { email: string }) {
       {(list) => (
         <BookGrid>
           {list.map((book) => (
-            <BookCard key={book._id} book={book} actions={<MyBookActions book={book} />} />
+            <BookCard key={book._id} headingLevel={2} book={book} actions={<MyBookActions book={book} />} />
           ))}
         </BookGrid>
       )}

@@ -2,7 +2,7 @@ import { contact, contactEmailHref, contactPhoneHref } from '../../config/contac
 
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-slate-900 text-slate-300">
+    <footer data-dark-surface className="mt-auto border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <section aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="text-lg font-semibold text-white">

@@ -1,13 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from './button';
 
-type Confirm = (message: string, options?: { confirmLabel?: string }) => Promise<boolean>;
+/** `detail` names what the action is about (such as the book), shown beneath the question and read as its description. */
+type Confirm = (message: string, options?: { confirmLabel?: string; detail?: string }) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
 interface Pending {
   message: string;
   confirmLabel: string;
+  detail?: string;
   resolve: (ok: boolean) => void;
 }
 
@@ -21,7 +23,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
   const confirm = useCallback<Confirm>(
     (message, options) =>
-      new Promise<boolean>((resolve) => setPending({ message, confirmLabel: options?.confirmLabel ?? 'Delete', resolve })),
+      new Promise<boolean>((resolve) =>
+        setPending({ message, confirmLabel: options?.confirmLabel ?? 'Delete', detail: options?.detail, resolve }),
+      ),
     [],
   );
 
@@ -45,6 +49,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           role="alertdialog"
           aria-modal="true"
           aria-labelledby="confirm-message"
+          aria-describedby={pending.detail ? 'confirm-detail' : undefined}
           onCancel={(event) => {
             event.preventDefault();
             close(false);
@@ -54,6 +59,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <p id="confirm-message" className="text-lg font-semibold text-slate-900">
             {pending.message}
           </p>
+          {pending.detail && (
+            <p id="confirm-detail" className="mt-2 text-slate-700">
+              {pending.detail}
+            </p>
+          )}
           <div className="mt-6 flex justify-end gap-3">
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself (the WAI-ARIA dialog pattern); Cancel is the safe choice */}
             <Button variant="secondary" autoFocus onClick={() => close(false)}>

@@ -1,17 +1,28 @@
+import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { AddBookForm } from '../../../features/books/components/add-book-form';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
 
-/** The Add Books form for staff; a viewer reads why it is not there (docs/rules.md, Roles). */
+/**
+ * The Add Books form for staff; a viewer reads why it is not there (docs/rules.md, Roles). `?isbn=` (a scanned
+ * book the warehouse does not have yet, from the Scan page) fills in the ISBN.
+ */
 export function AddItemPage() {
   const { canChangeStock, viewOnly } = usePermissions();
+  const isbn = useSearchParams()[0].get('isbn') ?? undefined;
   return (
     <section aria-labelledby="add-item-heading" className="flex max-w-3xl flex-col gap-4">
       <h1 id="add-item-heading" className="text-2xl font-bold">
         Add Books
       </h1>
-      {canChangeStock ? <AddBookForm /> : viewOnly ? <ViewOnlyNotice /> : <Spinner label="Loading your account" className="min-h-64" />}
+      {canChangeStock ? (
+        <AddBookForm key={isbn} isbn={isbn} />
+      ) : viewOnly ? (
+        <ViewOnlyNotice />
+      ) : (
+        <Spinner label="Loading your account" className="min-h-64" />
+      )}
     </section>
   );
 }

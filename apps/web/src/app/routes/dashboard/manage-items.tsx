@@ -5,7 +5,7 @@ import { ViewOnlyNotice } from '../../../features/users/components/view-only-not
 import { usePermissions } from '../../../lib/account';
 
 /**
- * All products, with the update form of the chosen one nested beside (wide screens) or below the table. A
+ * All products, with the update form of the chosen one nested beside (very wide screens) or below the table. A
  * viewer gets the table without Edit and Delete (docs/rules.md, Roles).
  */
 export function ManageItemsPage() {
@@ -18,7 +18,8 @@ export function ManageItemsPage() {
         Manage Items
       </h1>
       {viewOnly && <ViewOnlyNotice />}
-      <div className={itemid ? 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]' : undefined}>
+      {/* The form sits beside the table only where both fit whole (2xl); below that it goes under the table, so no row loses its controls. */}
+      <div className={itemid ? 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]' : undefined}>
         <BooksTable
           readOnly={!canChangeStock}
           selectedId={itemid}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Field } from '../../../components/ui/field';
+import { ScanButton } from '../../../components/ui/scan-button';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 import { StockControls } from '../../../features/books/components/stock-controls';
@@ -21,7 +22,7 @@ export function QuantityPage() {
         Update Quantity
       </h1>
       {viewOnly && <ViewOnlyNotice />}
-      <div className="max-w-md">
+      <div className="flex max-w-md flex-col gap-3">
         <Field
           label="Find a book to update"
           type="search"
@@ -30,6 +31,8 @@ export function QuantityPage() {
           placeholder="Name, author, publication or category"
           autoComplete="off"
         />
+        {/* The search finds a book by its ISBN too. */}
+        <ScanButton label="Scan a book" onCode={setText} />
       </div>
       <BookSearchResults
         search={search}

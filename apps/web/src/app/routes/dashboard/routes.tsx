@@ -27,6 +27,8 @@ export const dashboardRoute: RouteObject = {
         },
         { path: paths.dashboard.quantity, lazy: () => import('./quantity').then((m) => ({ Component: m.QuantityPage })) },
         { path: paths.dashboard.addItem, lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
+        { path: paths.dashboard.scan, lazy: () => import('./scan').then((m) => ({ Component: m.ScanPage })) },
+        { path: paths.dashboard.batch, lazy: () => import('./batch').then((m) => ({ Component: m.BatchPage })) },
         { path: paths.dashboard.history, lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
         { path: paths.dashboard.searchPattern, lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
         { path: paths.dashboard.chart, lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { authErrorText } from '../auth-error-text';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -26,7 +27,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       await recordSignInOrWarn(user, signInTask.password);
       onSignedIn();
     } catch (error) {
-      setProviderError((error as Error).message);
+      setProviderError(authErrorText(error));
     }
   });
 
@@ -41,7 +42,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       await resetPassword(email);
       notify.success(messages.resetEmailSent);
     } catch (error) {
-      setProviderError((error as Error).message);
+      setProviderError(authErrorText(error));
     }
   };
 

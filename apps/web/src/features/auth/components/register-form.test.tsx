@@ -1,3 +1,4 @@
+import { FirebaseError } from 'firebase/app';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
@@ -68,11 +69,12 @@ describe('RegisterForm', () => {
     expect(onRegistered).toHaveBeenCalledOnce();
   });
 
-  it("shows the provider's error as red text under the form", async () => {
+  it("shows the provider's error in plain words as red text under the form", async () => {
     stubFetch(() => json(history, 201));
-    vi.mocked(register).mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).'));
+    vi.mocked(register).mockRejectedValue(new FirebaseError('auth/email-already-in-use', 'Firebase: Error (auth/email-already-in-use).'));
     renderWithApp(<RegisterForm onRegistered={vi.fn()} />);
     await fillIn('secret-one', 'secret-one');
-    expect(await screen.findByText('Firebase: Error (auth/email-already-in-use).')).toHaveClass('text-red-600');
+    expect(await screen.findByText('An account with this e-mail already exists')).toHaveClass('text-red-600');
+    expect(screen.queryByText(/auth\//)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { authErrorText } from '../auth-error-text';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -24,7 +25,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       await recordSignInOrWarn(user, signInTask.register);
       onRegistered();
     } catch (error) {
-      setProviderError((error as Error).message);
+      setProviderError(authErrorText(error));
     }
   });
 

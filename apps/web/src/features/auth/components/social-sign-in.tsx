@@ -1,6 +1,7 @@
 import { FirebaseError } from 'firebase/app';
 import type { User } from 'firebase/auth';
 import { useState, type ReactNode } from 'react';
+import { authErrorText } from '../auth-error-text';
 import { Button } from '../../../components/ui/button';
 import { usingAuthEmulator } from '../../../lib/firebase';
 import { emulatorSignIn, popupSignIn, providerLabel, type SignInProvider } from '../api/provider-sign-in';
@@ -58,7 +59,7 @@ export function SocialSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       await recordSignInOrWarn(user, signInTask[provider]);
       onSignedIn();
     } catch (failure) {
-      if (!(failure instanceof FirebaseError && dismissed.has(failure.code))) setError((failure as Error).message);
+      if (!(failure instanceof FirebaseError && dismissed.has(failure.code))) setError(authErrorText(failure));
     } finally {
       setBusy(null);
     }

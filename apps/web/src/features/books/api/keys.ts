@@ -8,7 +8,11 @@ export const bookKeys = {
   /** The catalogue loaded page by page ('Load more'). */
   pages: (perPage: number) => [...queryRoots.books, 'pages', perPage] as const,
   detail: (id: string) => [...queryRoots.books, 'detail', id] as const,
+  /** The book with an ISBN (13 digits), as a list of 0 or 1 (GET /books?isbn=). */
+  isbn: (isbn: string) => [...queryRoots.books, 'isbn', isbn] as const,
   search: (query: SearchQuery) => [...queryRoots.books, 'search', query] as const,
   /** The books a user added (My Items). */
   mine: (email: string) => [...queryRoots.books, 'owner', email] as const,
+  /** The first books of the reorder list (low stock, largest shortage first). */
+  reorderPreview: (limit: number) => [...queryRoots.books, 'reorder', limit] as const,
 };

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testAccount } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { AddBookForm } from './add-book-form';
 
@@ -36,7 +37,27 @@ describe('AddBookForm', () => {
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(input).toHaveAccessibleDescription(new RegExp(`^${label} (is required|must be a number)$`));
     }
+    for (const optional of ['ISBN', 'Reorder point']) {
+      expect(screen.getByLabelText(optional)).not.toBeRequired();
+      expect(screen.getByLabelText(optional)).not.toHaveAttribute('aria-invalid');
+    }
     expect(fetchMock).not.toHaveBeenCalled();
+    // Focus moves to the first invalid field.
+    expect(screen.getByLabelText('Book name')).toHaveFocus();
+  });
+
+  it('sends an ISBN and a reorder point when given, and shows the ISBN hyphenated', async () => {
+    const fetchMock = stubFetch(() => json({}, 201));
+    renderWithApp(<AddBookForm />);
+    for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
+    await userEvent.type(screen.getByLabelText('ISBN'), '9780441013593');
+    await userEvent.type(screen.getByLabelText('Reorder point'), '3');
+    await userEvent.tab();
+    expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The shared IsbnSchema (packages/types) turns the shown form into the 13 digits the API stores.
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ isbn: '9780441013593', reorderPoint: 3 });
   });
 
   it('flags the one field left empty', async () => {
@@ -49,7 +70,7 @@ describe('AddBookForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts the book with numbers as numbers, says so and clears the form', async () => {
+  it("posts the book with numbers as numbers and the signed-in user's e-mail, says so and clears the form", async () => {
     const saved: Book = {
       _id: '64b000000000000000000009',
       bookName: 'Dune',
@@ -64,14 +85,14 @@ describe('AddBookForm', () => {
       email: 'ada@example.com',
     };
     const fetchMock = stubFetch(() => json(saved, 201));
-    renderWithApp(<AddBookForm />);
+    renderWithApp(<AddBookForm />, { account: testAccount() });
     for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Item Added successfully')).toBeInTheDocument();
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(String(input)).toBe('/api/book');
     expect(init?.method).toBe('POST');
-    const { _id, email, ...fields } = saved;
+    const { _id, ...fields } = saved;
     expect(JSON.parse(init?.body as string)).toEqual(fields);
     expect(screen.getByLabelText('Book name')).toHaveValue('');
   });

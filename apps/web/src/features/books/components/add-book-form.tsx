@@ -1,29 +1,56 @@
-import { NewBookSchema, type NewBook } from '@book-warehouse/types';
+import { NewBookSchema, type IsbnLookup as Found, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import type { FocusEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
+import { ScanButton } from '../../../components/ui/scan-button';
 import { messages } from '../../../config/messages';
+import { useAuth } from '../../../lib/auth';
 import { useAddBook } from '../api/add-book';
-import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
+import { BookFieldInput } from './book-field-input';
+import { CoverUpload } from './cover-upload';
+import { IsbnLookup } from './isbn-lookup';
+import { formatIsbn } from '../isbn';
+import { addFormValue, bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
 
-/** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
-export function AddBookForm() {
+/**
+ * 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). `isbn` (13
+ * digits) comes filled in when a scanned book was not found (the Scan page); 'Scan ISBN' fills the field too.
+ */
+export function AddBookForm({ isbn }: { isbn?: string }) {
   const add = useAddBook();
-  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
+  const { user } = useAuth();
+  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = useForm<
+    z.input<typeof NewBookSchema>,
+    unknown,
+    NewBook
+  >({
     resolver: zodResolver(NewBookSchema),
-    defaultValues: empty,
+    defaultValues: isbn ? { ...empty, isbn: formatIsbn(isbn) } : empty,
   });
+  const photo = useWatch({ control, name: 'photo' });
+  const fill = (field: 'bookName' | 'author' | 'publishar' | 'subTitle' | 'photo', value: string | undefined) => {
+    if (value) setValue(field, value, { shouldDirty: true, shouldValidate: true });
+  };
+  const fillFound = (found: Found) => {
+    for (const field of ['bookName', 'author', 'publishar', 'subTitle', 'photo'] as const) fill(field, found[field]);
+  };
+
+  const showHyphenated = (typed: string) => {
+    const shown = formatIsbn(typed);
+    if (shown !== typed) setValue('isbn', shown);
+  };
 
   const onSubmit = handleSubmit((book) =>
-    add.mutate(book, {
+    // The spec's add form sends the owner's e-mail; the server still takes the owner from the token.
+    add.mutate(user?.email ? { ...book, email: user.email } : book, {
       onSuccess: () => {
         notify.success(messages.bookAdded);
-        reset();
+        reset(empty);
       },
       onError: (error) => {
         notify.error(error.message);
@@ -39,18 +66,25 @@ export function AddBookForm() {
       aria-label="Add Books"
       className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
     >
-      {bookFieldSpecs.map(({ name, label, type, step, inputMode, wide }) => (
-        <div key={name} className={wide ? 'sm:col-span-2' : undefined}>
-          <Field
-            label={label}
-            type={type}
-            step={step}
-            min={type === 'number' ? 0 : undefined}
-            inputMode={inputMode}
-            required
-            {...register(name, type === 'number' ? { valueAsNumber: true } : undefined)}
-            error={labelled(name, formState.errors[name])}
+      {bookFieldSpecs.map((spec) => (
+        <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
+          <BookFieldInput
+            spec={spec}
+            required={!spec.optional}
+            registration={register(spec.name, {
+              ...addFormValue(spec),
+              // A valid ISBN is shown hyphenated once typed.
+              onBlur: spec.name === 'isbn' ? (event: FocusEvent<HTMLInputElement>) => showHyphenated(event.target.value) : undefined,
+            })}
+            error={labelled(spec.name, formState.errors[spec.name])}
           />
+          {spec.name === 'isbn' && (
+            <div className="mt-2 flex flex-wrap items-start gap-2">
+              <ScanButton label="Scan ISBN" onCode={(scanned) => setValue('isbn', formatIsbn(scanned), { shouldValidate: true })} />
+              <IsbnLookup getIsbn={() => getValues('isbn')} onFound={fillFound} />
+            </div>
+          )}
+          {spec.name === 'photo' && <CoverUpload photo={photo} onUploaded={(path) => fill('photo', path)} />}
         </div>
       ))}
       <div className="sm:col-span-2">

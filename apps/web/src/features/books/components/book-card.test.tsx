@@ -59,3 +59,15 @@ describe('BookCard stock', () => {
     expect(screen.getByRole('link', { name: 'Frank Herbert' })).toHaveAttribute('href', paths.about);
   });
 });
+
+describe('BookCard ISBN', () => {
+  it('shows the ISBN hyphenated', async () => {
+    renderWithApp(<BookCard book={book({ isbn: '9780441013593' })} />);
+    expect(await screen.findByText('978-0-441-01359-3')).toBeInTheDocument();
+  });
+
+  it('shows no ISBN line for a book without one', () => {
+    renderWithApp(<BookCard book={book()} />);
+    expect(screen.queryByText(/ISBN/)).not.toBeInTheDocument();
+  });
+});

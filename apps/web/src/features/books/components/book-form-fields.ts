@@ -14,9 +14,11 @@ const labels: Record<BookFieldName, string> = {
   stockQuantity: 'Stock quantity',
   price: 'Price',
   photo: 'Photo URL',
+  isbn: 'ISBN',
+  reorderPoint: 'Reorder point',
 };
 
-interface BookFieldSpec {
+export interface BookFieldSpec {
   name: BookFieldName;
   label: string;
   type: 'text' | 'number';
@@ -24,6 +26,10 @@ interface BookFieldSpec {
   inputMode?: 'url';
   /** Spans both columns of the form grid. */
   wide?: boolean;
+  /** A multi-line field (a textarea). */
+  multiline?: boolean;
+  /** May be left empty on the add form (the book then has no such field). */
+  optional?: boolean;
 }
 
 const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({
@@ -43,8 +49,19 @@ export const bookFieldSpecs: readonly BookFieldSpec[] = [
   spec('photo', { inputMode: 'url' }),
   spec('stockQuantity', { type: 'number', step: '1' }),
   spec('price', { type: 'number', step: '0.01' }),
-  spec('description', { wide: true }),
+  spec('isbn', { optional: true }),
+  spec('reorderPoint', { type: 'number', step: '1', optional: true }),
+  spec('description', { wide: true, multiline: true }),
 ];
+
+/**
+ * How the add form reads a field: numbers as numbers, and an optional field left empty as absent (the book
+ * then has no ISBN or reorder point) rather than '' or NaN.
+ */
+export function addFormValue({ type, optional }: BookFieldSpec): { valueAsNumber?: true; setValueAs?: (v: string) => unknown } {
+  if (!optional) return type === 'number' ? { valueAsNumber: true } : {};
+  return { setValueAs: (v: string) => (v.trim() === '' ? undefined : type === 'number' ? Number(v) : v) };
+}
 
 const isBookField = (key: string): key is BookFieldName => Object.hasOwn(labels, key);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
 
 export function BookGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+  return <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">{children}</div>;
 }

@@ -12,6 +12,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteBook } from '../api/delete-book';
 import { booksQueryOptions } from '../api/get-books';
+import { formatIsbn } from '../isbn';
 import { isOutOfStock } from '../truncate';
 import { formatPrice, OutOfStock } from './book-card';
 
@@ -54,7 +55,7 @@ export function BooksTable({
   const shownColumns = readOnly ? columns : [...columns, 'Actions'];
 
   const onDelete = async (book: Book) => {
-    if (!(await confirm(messages.confirmDelete))) return;
+    if (!(await confirm(messages.confirmDelete, { detail: messages.confirmDeleteDetail(book) }))) return;
     remove.mutate(
       book._id,
       toastOutcome(`${book.bookName} deleted`, () => {
@@ -92,6 +93,7 @@ export function BooksTable({
                   >
                     <th scope="row" className={`${cell} font-medium text-slate-900`}>
                       {book.bookName}
+                      {book.isbn && <span className="block text-xs font-normal text-slate-500">ISBN {formatIsbn(book.isbn)}</span>}
                     </th>
                     <td className={cell}>{book.author}</td>
                     <td className={cell}>{book.catagory}</td>

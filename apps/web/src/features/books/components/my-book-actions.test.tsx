@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAccount, testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { MyBookActions } from './my-book-actions';
@@ -8,25 +8,17 @@ import { MyBookActions } from './my-book-actions';
 const book = testBook({ _id: '64b000000000000000000002' });
 const staff = testAccount({ role: 'staff' });
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the browser's showModal and close only toggle `open` here.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => vi.unstubAllGlobals());
 
 const deleteCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
 describe('MyBookActions delete', () => {
-  it('asks "Are you sure to delete?" and does nothing on Cancel', async () => {
+  it('asks "Are you sure to delete?", names the book beneath, and does nothing on Cancel', async () => {
     const fetchMock = stubFetch(() => json(book));
     renderWithApp(<MyBookActions book={book} />, { account: staff });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Dune' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure to delete?' });
+    expect(dialog).toHaveAccessibleDescription(`“${book.bookName}” by ${book.author} will be deleted.`);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(dialog).not.toBeInTheDocument();
     expect(deleteCalls(fetchMock)).toHaveLength(0);

@@ -19,7 +19,7 @@ export function MyBookActions({ book }: { book: Book }) {
   const remove = useDeleteBook();
 
   const onDelete = async () => {
-    if (!(await confirm(messages.confirmDeleteMine))) return;
+    if (!(await confirm(messages.confirmDeleteMine, { detail: messages.confirmDeleteDetail(book) }))) return;
     remove.mutate(book._id, toastOutcome(`${book.bookName} deleted`));
   };
 

@@ -14,34 +14,69 @@ afterEach(() => {
 });
 
 describe('UpdateBookForm', () => {
-  it('requires nothing and shows the current values as placeholders', () => {
+  it('opens with the current values, ready to edit, nothing required', () => {
     stubFetch(() => json(book));
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
-    expect(screen.getByLabelText('Author')).toHaveAttribute('placeholder', 'Frank Herbert');
-    expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '9.99');
+    expect(screen.getByLabelText('Author')).toHaveValue('Frank Herbert');
+    expect(screen.getByLabelText('Price')).toHaveValue(9.99);
+    expect(screen.getByLabelText('Description')).toHaveValue('Desert planet.');
     for (const input of screen.getAllByRole('textbox')) expect(input).not.toBeRequired();
   });
 
-  it('sends only the changed fields with PUT /bookupdate/{id} and says so', async () => {
-    const fetchMock = stubFetch(() => json({ ...book, author: 'F. Herbert', price: 11 }));
+  it('keeps the placeholders, which show the current value of an emptied field', async () => {
+    stubFetch(() => json(book));
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
+    await userEvent.clear(screen.getByLabelText('Author'));
+    expect(screen.getByLabelText('Author')).toHaveAttribute('placeholder', 'Frank Herbert');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '9.99');
+  });
+
+  it('shows the ISBN hyphenated and does not send it back unchanged', async () => {
+    const withIsbn = { ...book, isbn: '9780441013593', reorderPoint: 2 };
+    const fetchMock = stubFetch(() => json({ ...withIsbn, reorderPoint: 4 }));
+    renderWithApp(<UpdateBookForm book={withIsbn} onClose={() => {}} />);
+    expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
+    await userEvent.clear(screen.getByLabelText('Reorder point'));
+    await userEvent.type(screen.getByLabelText('Reorder point'), '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ reorderPoint: 4 });
+  });
+
+  it('has a multi-line description', () => {
+    stubFetch(() => json(book));
+    renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
+    expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
+  });
+
+  it('sends only the changed fields with PUT /bookupdate/{id} and says so', async () => {
+    const updated = { ...book, author: 'F. Herbert', price: 11, description: 'Desert world.' };
+    const fetchMock = stubFetch(() => json(updated));
+    renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
+    await userEvent.clear(screen.getByLabelText('Author'));
     await userEvent.type(screen.getByLabelText('Author'), 'F. Herbert');
+    await userEvent.clear(screen.getByLabelText('Price'));
     await userEvent.type(screen.getByLabelText('Price'), '11');
-    await userEvent.type(screen.getByLabelText('Category'), 'Fiction');
+    // One word of the description changed; an emptied field keeps its value.
+    await userEvent.clear(screen.getByLabelText('Description'));
+    await userEvent.type(screen.getByLabelText('Description'), 'Desert world.');
+    await userEvent.clear(screen.getByLabelText('Category'));
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
     expect(await screen.findByText('Book Updated successfully!!!')).toBeInTheDocument();
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(String(input)).toBe(`/api/bookupdate/${book._id}`);
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(init?.body as string)).toEqual({ author: 'F. Herbert', price: 11 });
-    expect(screen.getByLabelText('Author')).toHaveValue('');
+    expect(JSON.parse(init?.body as string)).toEqual({ author: 'F. Herbert', price: 11, description: 'Desert world.' });
+    // The form now holds the stored values.
+    expect(screen.getByLabelText('Author')).toHaveValue('F. Herbert');
+    expect(screen.getByLabelText('Category')).toHaveValue('Fiction');
   });
 
   it('says so when nothing was changed, without a request', async () => {
     const fetchMock = stubFetch(() => json(book));
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Type a new value in at least one field');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing changed: edit a field, then press Update Book');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -59,6 +94,7 @@ describe('UpdateBookForm', () => {
       ),
     );
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
+    await userEvent.clear(screen.getByLabelText('Book name'));
     await userEvent.type(screen.getByLabelText('Book name'), 'Dune Messiah');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
     expect(await screen.findByText('Book name must be at most 200 characters')).toBeInTheDocument();

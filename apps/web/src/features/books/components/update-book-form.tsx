@@ -2,44 +2,48 @@ import { BookUpdateSchema, type Book } from '@book-warehouse/types';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useUpdateBook } from '../api/update-book';
+import { formatIsbn, sameIsbn } from '../isbn';
+import { BookFieldInput } from './book-field-input';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
-/** What the user typed, field by field; an empty field means 'keep the current value'. */
+/** The form's text, field by field; an emptied field means 'keep the current value' (its placeholder shows it). */
 type UpdateValues = Record<BookFieldName, string>;
 
-const blank: UpdateValues = {
-  bookName: '',
-  subTitle: '',
-  author: '',
-  publishar: '',
-  catagory: '',
-  photo: '',
-  stockQuantity: '',
-  price: '',
-  description: '',
-};
+/** The book's current values as the form's text, so the form opens ready to edit. */
+const currentValues = (book: Book): UpdateValues =>
+  Object.fromEntries(bookFieldSpecs.map(({ name }) => [name, shown(book, name)])) as UpdateValues;
 
-/** Only the fields given a new value, numbers as numbers, ready for BookUpdateSchema. */
+/** A field's current value as the form shows it (the ISBN hyphenated); '' when the book has none. */
+const shown = (book: Book, name: BookFieldName): string =>
+  name === 'isbn' && book.isbn ? formatIsbn(book.isbn) : String(book[name] ?? '');
+
+/** Whether the typed text is the book's value (an ISBN in any accepted form). */
+const unchanged = (book: Book, name: BookFieldName, value: string | number): boolean =>
+  name === 'isbn' ? sameIsbn(String(value), book.isbn) : value === book[name];
+
+/** Only the fields whose value differs from the book's, numbers as numbers, ready for BookUpdateSchema. */
 function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFieldName, string | number>> {
   const changes: Partial<Record<BookFieldName, string | number>> = {};
   for (const { name, type } of bookFieldSpecs) {
     const raw = values[name].trim();
     if (!raw) continue;
     const value = type === 'number' ? Number(raw) : raw;
-    if (value !== book[name]) changes[name] = value;
+    if (!unchanged(book, name, value)) changes[name] = value;
   }
   return changes;
 }
 
-/** The update form: nothing required, the placeholders show the current values, only changes are sent. */
+/**
+ * The update form (docs/rules.md, The update form): it opens with the book's current values, ready to edit; the
+ * placeholders show them again when a field is emptied (an empty field keeps the value); only changed fields are sent.
+ */
 export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const update = useUpdateBook();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<UpdateValues>({ defaultValues: blank });
+  const { register, handleSubmit, reset, setError, formState } = useForm<UpdateValues>({ defaultValues: currentValues(book) });
 
   // Opening the form from a table row moves focus (and the view) to it.
   useEffect(() => heading.current?.focus(), []);
@@ -47,7 +51,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
   const onSubmit = handleSubmit((values) => {
     const changes = changedFields(values, book);
     if (Object.keys(changes).length === 0) {
-      setError('root', { message: 'Type a new value in at least one field' });
+      setError('root', { message: messages.nothingChanged });
       return;
     }
     const parsed = BookUpdateSchema.safeParse(changes);
@@ -58,9 +62,9 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
     update.mutate(
       { id: book._id, changes: parsed.data },
       {
-        onSuccess: () => {
+        onSuccess: (updated) => {
           notify.success(messages.bookUpdated);
-          reset();
+          reset(currentValues(updated));
         },
         onError: (error) => {
           notify.error(error.message);
@@ -71,7 +75,10 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
   });
 
   return (
-    <section aria-labelledby="update-book-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 xl:sticky xl:top-24">
+    <section
+      aria-labelledby="update-book-heading"
+      className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 2xl:sticky 2xl:top-24"
+    >
       <div className="mb-4 flex items-start justify-between gap-3">
         <h2 id="update-book-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900">
           Update {book.bookName}
@@ -81,17 +88,13 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
         </Button>
       </div>
       <form onSubmit={onSubmit} noValidate aria-labelledby="update-book-heading" className="flex flex-col gap-4">
-        {bookFieldSpecs.map(({ name, label, type, step, inputMode }) => (
-          <Field
-            key={name}
-            label={label}
-            type={type}
-            step={step}
-            min={type === 'number' ? 0 : undefined}
-            inputMode={inputMode}
-            placeholder={String(book[name])}
-            {...register(name)}
-            error={labelled(name, formState.errors[name])}
+        {bookFieldSpecs.map((spec) => (
+          <BookFieldInput
+            key={spec.name}
+            spec={spec}
+            placeholder={shown(book, spec.name)}
+            registration={register(spec.name)}
+            error={labelled(spec.name, formState.errors[spec.name])}
           />
         ))}
         {formState.errors.root?.message && (

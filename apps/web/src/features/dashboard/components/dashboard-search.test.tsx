@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
@@ -20,5 +20,21 @@ describe('DashboardSearch', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), '   {Enter}');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(router.state.location.pathname).toBe(paths.dashboard.root);
+  });
+});
+
+describe('DashboardSearch, leaving and clearing', () => {
+  it('goes back to where the search started when cleared, and is empty there', async () => {
+    const { router } = renderWithApp(<DashboardSearch />, {
+      path: paths.dashboard.history,
+      routes: [{ path: paths.dashboard.searchPattern, element: <DashboardSearch /> }],
+    });
+    const box = () => screen.getByRole('searchbox', { name: 'Search books' });
+    await userEvent.type(box(), 'dune');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.search('dune')));
+    expect(box()).toHaveValue('dune');
+    await userEvent.clear(box());
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.history));
+    expect(box()).toHaveValue('');
   });
 });

@@ -1,27 +1,49 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMatch, useNavigate } from 'react-router-dom';
+import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 
 /** Typing pauses this long before the search page opens. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The dashboard search box: typing opens /dashboard/search/{text}; empty text does nothing. */
+/** Router state of a search page: the page the clerk searched from, where clearing the box goes back to. */
+interface SearchState {
+  from?: string;
+}
+
+const searchedFrom = (state: unknown): string | undefined =>
+  typeof state === 'object' && state !== null && typeof (state as SearchState).from === 'string' ? (state as SearchState).from : undefined;
+
+/**
+ * The dashboard search box: typing opens /dashboard/search/{text}; empty text does nothing elsewhere. The box
+ * empties when the clerk leaves the search page, and clearing it there goes back to where the search started.
+ */
 export function DashboardSearch() {
   const navigate = useNavigate();
+  const location = useLocation();
   const onSearchPage = useMatch(paths.dashboard.searchPattern);
   const [text, setText] = useState(onSearchPage?.params.text ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const searching = Boolean(onSearchPage);
+  const [wasSearching, setWasSearching] = useState(searching);
+  if (wasSearching !== searching) {
+    setWasSearching(searching);
+    if (!searching) setText('');
+  }
+
+  const from = searching ? (searchedFrom(location.state) ?? paths.dashboard.root) : `${location.pathname}${location.search}`;
+
   // On a search page already, each new search replaces it, so Back leaves the search instead of replaying keystrokes.
-  const open = (query: string) => navigate(paths.dashboard.search(query), { replace: Boolean(onSearchPage) });
+  const open = (query: string) => navigate(paths.dashboard.search(query), { replace: searching, state: { from } satisfies SearchState });
 
   const onChange = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
     const query = value.trim();
     if (query) timer.current = setTimeout(() => void open(query), SEARCH_DEBOUNCE_MS);
+    else if (searching && value === '') void navigate(from);
   };
 
   const onSubmit = (event: FormEvent) => {

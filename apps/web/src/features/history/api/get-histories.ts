@@ -1,22 +1,37 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { SIGN_IN_TASKS, type HistoryEntry } from '@book-warehouse/types';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiResponse } from '../../../lib/api-client';
+import { hidesSignIns, historyQuery, type HistoryFilters } from '../filters';
 import { historyKeys } from './keys';
 
-/** Entries per request; 'Load more' asks for the next ones. */
-const HISTORY_PAGE_SIZE = 50;
+/** Entries per page. */
+export const HISTORY_PAGE_SIZE = 25;
 
-/** Newest first (the server sorts by its own timestamp). */
-const getHistories = (skip: number, signal?: AbortSignal) =>
-  apiRequest('/histories', { query: { limit: HISTORY_PAGE_SIZE, skip }, schema: (s) => s.HistoryEntrySchema.array(), signal });
+const isSignIn = (entry: HistoryEntry) => (SIGN_IN_TASKS as readonly string[]).includes(entry.task);
 
-const historiesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: historyKeys.list(),
-    queryFn: ({ pageParam, signal }) => getHistories(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, all) => (last.length === HISTORY_PAGE_SIZE ? all.length * HISTORY_PAGE_SIZE : undefined),
-    // Entries recorded while paging shift the offsets; an entry seen twice is listed once.
-    select: (data) => [...new Map(data.pages.flat().map((entry) => [entry._id, entry] as const)).values()],
+/**
+ * One page of the log, newest first: its entries (sign-ins left out when `hideSignIns`), whether the page was
+ * full (so a next one may exist), and the number of entries that match (X-Total-Count) when the server says.
+ */
+const getHistories = async (query: Record<string, string | number | undefined>, hideSignIns: boolean, signal?: AbortSignal) => {
+  const { data, headers } = await apiResponse('/histories', { query, schema: (s) => s.HistoryEntrySchema.array(), signal });
+  const total = headers.get('X-Total-Count');
+  return {
+    entries: hideSignIns ? data.filter((entry) => !isSignIn(entry)) : data,
+    full: data.length === HISTORY_PAGE_SIZE,
+    total: total === null || hideSignIns ? undefined : Number(total),
+  };
+};
+
+const historiesQueryOptions = (filters: HistoryFilters) => {
+  const query = { ...historyQuery(filters), page: filters.page, limit: HISTORY_PAGE_SIZE };
+  const hideSignIns = hidesSignIns(filters);
+  return queryOptions({
+    queryKey: historyKeys.list(query, hideSignIns),
+    queryFn: ({ signal }) => getHistories(query, hideSignIns, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
   });
+};
 
-export const useHistories = () => useInfiniteQuery(historiesQueryOptions());
+export const useHistories = (filters: HistoryFilters) => useQuery(historiesQueryOptions(filters));

@@ -2,6 +2,9 @@ import { queryRoots } from '../../../lib/query-keys';
 
 export const historyKeys = {
   all: queryRoots.histories,
-  /** The log, newest first, loaded page by page. */
-  list: () => [...queryRoots.histories, 'list'] as const,
+  /** One page of the log, newest first, with the filters as the API takes them, sign-ins left out or not. */
+  list: (query: Record<string, string | number | undefined>, hideSignIns: boolean) =>
+    [...queryRoots.histories, 'list', query, { hideSignIns }] as const,
+  /** The latest stock movements, for the dashboard. */
+  movements: () => [...queryRoots.histories, 'movements'] as const,
 };

@@ -1,18 +1,52 @@
+import { Link } from 'react-router-dom';
 import { QueryError } from '../../../components/ui/query-state';
+import { paths } from '../../../config/paths';
 import { useStats } from '../api/get-stats';
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const count = new Intl.NumberFormat('en-US');
+import { figure, type Figure } from '../figures';
 
 /** The spec's User Login tile is a fixed placeholder. */
 const USER_LOGIN_PLACEHOLDER = '00';
 
-function Tile({ label, value, tone }: { label: string; value: string | undefined; tone: string }) {
+/**
+ * One tile. A large figure reads compactly (the whole one would clip); the exact one is its title (hover), shows
+ * under it on hover and focus, and is what a screen reader hears. A tile with `to` is a link over its whole area.
+ */
+function Tile({ label, value, tone, to }: { label: string; value: Figure | string | undefined; tone: string; to?: string }) {
+  const shown = typeof value === 'string' ? { short: value, exact: value } : value;
+  const shortened = shown !== undefined && shown.short !== shown.exact;
   return (
-    <div className={`flex min-h-28 flex-col justify-between rounded-xl p-5 text-white shadow-sm ${tone}`}>
-      <dt className="text-sm font-semibold tracking-wide uppercase">{label}</dt>
-      <dd className="mt-2 text-3xl font-bold tabular-nums">
-        {value ?? (
+    <div
+      title={shortened ? shown.exact : undefined}
+      // Focusable when shortened and not a link already, so the exact figure shows on focus too.
+      tabIndex={shortened && !to ? 0 : undefined}
+      className={`group relative flex min-h-28 min-w-0 flex-col justify-between rounded-xl p-5 text-white shadow-sm ${tone}`}
+    >
+      <dt className="text-sm font-semibold tracking-wide uppercase">
+        {to ? (
+          <Link to={to} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
+      <dd className="mt-2 min-w-0">
+        {shown ? (
+          <>
+            <span aria-hidden="true" className="block truncate text-3xl font-bold tabular-nums">
+              {shown.short}
+            </span>
+            {shortened && (
+              <span
+                aria-hidden="true"
+                className="hidden text-sm break-all tabular-nums group-focus-within:block group-hover:block group-focus:block"
+              >
+                {shown.exact}
+              </span>
+            )}
+            <span className="sr-only">{shown.exact}</span>
+          </>
+        ) : (
           <>
             <span
               className="inline-block size-7 animate-spin rounded-full border-4 border-white/40 border-t-white align-middle"
@@ -26,17 +60,33 @@ function Tile({ label, value, tone }: { label: string; value: string | undefined
   );
 }
 
-/** Products, Quantity and Price from GET /stats, and the fixed User Login tile. */
+/** Products, Quantity and Price from GET /stats, the fixed User Login tile, and (when the API has them) low and out of stock. */
 export function StatTiles() {
   const stats = useStats();
   const data = stats.data;
   return (
     <div className="flex flex-col gap-3">
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isPending || undefined}>
-        <Tile label="Products" value={data && count.format(data.products)} tone="bg-amber-700" />
-        <Tile label="Quantity" value={data && count.format(data.quantity)} tone="bg-emerald-700" />
-        <Tile label="Price" value={data && money.format(data.price)} tone="bg-sky-700" />
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={stats.isPending || undefined}>
+        <Tile label="Products" value={data && figure(data.products, 'count')} tone="bg-amber-800" />
+        <Tile label="Quantity" value={data && figure(data.quantity, 'count')} tone="bg-emerald-800" />
+        <Tile label="Price" value={data && figure(data.price, 'money')} tone="bg-sky-800" />
         <Tile label="User Login" value={USER_LOGIN_PLACEHOLDER} tone="bg-slate-700" />
+        {data?.lowStock !== undefined && (
+          <Tile
+            label="Low stock"
+            value={figure(data.lowStock, 'count')}
+            tone="bg-orange-800"
+            to={`${paths.dashboard.manageItems}?stock=low`}
+          />
+        )}
+        {data?.outOfStock !== undefined && (
+          <Tile
+            label="Out of stock"
+            value={figure(data.outOfStock, 'count')}
+            tone="bg-red-800"
+            to={`${paths.dashboard.manageItems}?stock=out`}
+          />
+        )}
       </dl>
       {stats.isError && <QueryError error={stats.error} />}
     </div>

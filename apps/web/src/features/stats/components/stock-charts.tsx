@@ -4,8 +4,8 @@ import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, 
 import { TableHead } from '../../../components/ui/table-head';
 import { leastStocked, valueByCategory } from '../stock-summary';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' });
+const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+const compactMoney = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact' });
 const AMBER = '#d97706';
 const SKY = '#0369a1';
 

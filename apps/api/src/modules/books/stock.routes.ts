@@ -1,0 +1,73 @@
+import { Router, type ErrorRequestHandler } from 'express';
+import { hyphenatedIsbn, IdParamsSchema, StockMovementsSchema, type ReorderItem } from '@book-warehouse/types';
+import { AppError } from '../../lib/errors';
+import { sendCsv } from '../../lib/csv';
+import { sendJsonArray } from '../../lib/stream-json';
+import type { Access } from '../../middleware/access';
+import type { Idempotency } from '../../middleware/idempotency';
+import { route } from '../../middleware/route';
+import type { BooksService } from './books.service';
+
+const LINE_FIELD = /^(lines\.\d+)\.(.+)$/;
+
+/**
+ * A movement's refused input names each failing line as `lines.<i>` (docs/rules.md, Batch stock movements),
+ * the field within the line in the message: "lines.2.delta: must not be 0" becomes "lines.2: delta must not be 0".
+ */
+const namePerLine: ErrorRequestHandler = (error, _req, _res, next) => {
+  if (!(error instanceof AppError) || !error.fields) return next(error);
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, message] of Object.entries(error.fields)) {
+    const [, line, field] = LINE_FIELD.exec(key) ?? [];
+    if (line) fields[line] = fields[line] ? `${fields[line]}; ${field} ${message}` : `${field} ${message}`;
+    else fields[key] = message;
+  }
+  next(new AppError(error.code, error.status, error.message, fields));
+};
+
+/**
+ * The warehouse calls beside the spec's: batch stock movements, the reorder list and undo
+ * (docs/decisions/010-history-changes-and-undo.md). Staff only: each changes stock, or lists what to buy.
+ */
+export function createStockRouter(service: BooksService, access: Access, idempotency: Idempotency): Router {
+  const router = Router();
+  const { staff } = access;
+  router.post(
+    '/stock/movements',
+    route({ auth: staff, idempotency, body: StockMovementsSchema }, ({ user, body }) => service.moveMany(user, body.lines)),
+  );
+  router.use('/stock/movements', namePerLine);
+  router.get(
+    '/reorder',
+    route({ auth: staff }, ({ res }) => sendJsonArray(res, service.reorderList())),
+  );
+  router.get(
+    '/reorder/export.csv',
+    route({ auth: staff }, ({ res }) =>
+      sendCsv<ReorderItem>(
+        res,
+        {
+          name: 'reorder.csv',
+          header: ['ISBN', 'Book', 'Author', 'Publisher', 'Category', 'Stock', 'Reorder point', 'Shortage', 'Price'],
+          row: (book) => [
+            book.isbn && hyphenatedIsbn(book.isbn),
+            book.bookName,
+            book.author,
+            book.publishar,
+            book.catagory,
+            book.stockQuantity,
+            book.reorderPoint,
+            book.shortage,
+            book.price,
+          ],
+        },
+        service.reorderList(),
+      ),
+    ),
+  );
+  router.post(
+    '/histories/:id/undo',
+    route({ auth: staff, idempotency, params: IdParamsSchema, status: 201 }, ({ user, params }) => service.undo(user, params.id)),
+  );
+  return router;
+}

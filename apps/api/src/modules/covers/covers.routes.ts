@@ -1,0 +1,73 @@
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { COVER_MAX_BYTES, COVER_TYPES, CoverParamsSchema, CoverQuerySchema, type CoverType } from '@book-warehouse/types';
+import { AppError } from '../../lib/errors';
+import type { Access } from '../../middleware/access';
+import { route } from '../../middleware/route';
+import type { CoversService } from './covers.service';
+
+const tooLarge = () =>
+  new AppError('payload_too_large', 413, `The image is larger than ${COVER_MAX_BYTES / 1024 / 1024} MB`, {
+    file: 'must be at most 5 MB',
+  });
+
+/**
+ * Reads the raw body, at most COVER_MAX_BYTES: a larger declared length is refused before reading, a larger
+ * stream as soon as it passes the limit (the rest is drained unread and the connection closed).
+ */
+async function readImageBody(req: Request, res: Response): Promise<Buffer> {
+  const declared = Number(req.get('content-length') ?? 0);
+  const refuse = () => {
+    res.set('Connection', 'close');
+    req.resume();
+    return tooLarge();
+  };
+  if (declared > COVER_MAX_BYTES) throw refuse();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > COVER_MAX_BYTES) throw refuse();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Cover uploads and downloads. The router is mounted before the JSON body check (an upload's body is an
+ * image), so GETs take the read limit it is given.
+ */
+export function createCoversRouter(service: CoversService, access: Access, limitReads: RequestHandler): Router {
+  const router = Router();
+  router.post(
+    '/covers',
+    route({ auth: access.staff, status: 201 }, async ({ req, res }) => {
+      // The header says how the body is sent; the content itself decides what it is (prepareCover).
+      if (!COVER_TYPES.includes(req.get('content-type')?.split(';')[0]?.trim().toLowerCase() as CoverType)) {
+        throw new AppError('unsupported_media_type', 415, `Send the image as the body with "Content-Type: ${COVER_TYPES.join(' | ')}"`, {
+          file: 'must be a JPEG, PNG or WebP image',
+        });
+      }
+      const data = await readImageBody(req, res);
+      if (data.length === 0) throw new AppError('validation_failed', 400, 'The body holds no image', { file: 'is required' });
+      return service.store(data);
+    }),
+  );
+  router.get(
+    '/covers/:id',
+    limitReads,
+    route({ params: CoverParamsSchema, query: CoverQuerySchema }, async ({ params, query, req, res }) => {
+      const cover = await service.read(params.id.toLowerCase(), query.size ?? 'original');
+      // A cover never changes: its id names new content, so browsers and proxies may keep it for a year.
+      res.set({ 'Cache-Control': 'public, max-age=31536000, immutable', ETag: cover.etag, 'Content-Type': cover.type });
+      res.set('X-Content-Type-Options', 'nosniff');
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.set('Content-Length', String(cover.length));
+      await pipeline(cover.open(), res);
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { StoredCoverSchema } from '@book-warehouse/types';
+import { addBook, apiError, bearer, readBook, setRole, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
+
+const ctx = useTestApp();
+const [staff, viewer] = useTestUsers('Cora Covers', 'Vic Viewer');
+
+beforeAll(() => setRole(ctx.db, viewer, 'viewer'));
+
+const JPEG = fs.readFileSync(path.join(__dirname, '../../../test/fixtures/openlibrary/cover-9780201616224-L.jpg'));
+
+/** A generated image of the given type and size. */
+const image = (format: 'png' | 'webp' | 'jpeg', width = 64, height = 96) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .toFormat(format)
+    .toBuffer();
+
+const upload = (body: Buffer | string, type = 'image/png') =>
+  request(ctx.app).post('/api/covers').set(bearer(staff)).set('Content-Type', type).send(body);
+
+const stored = async (body: Buffer, type?: string) => StoredCoverSchema.parse((await upload(body, type).expect(201)).body).photo;
+
+describe('POST /api/covers', () => {
+  it.each(['png', 'webp', 'jpeg'] as const)('stores a %s and answers its app path', async (format) => {
+    const photo = await stored(await image(format), `image/${format}`);
+    const res = await request(ctx.app).get(photo).expect(200);
+    expect(res.headers['content-type']).toBe(`image/${format}`);
+    expect((await sharp(res.body as Buffer).metadata()).format).toBe(format === 'jpeg' ? 'jpeg' : format);
+  });
+
+  it('keeps the original at most 1200 px and serves a 400 px wide WebP card', async () => {
+    const photo = await stored(await image('png', 3000, 2000));
+    const original = await sharp((await request(ctx.app).get(photo).expect(200)).body as Buffer).metadata();
+    expect({ width: original.width, height: original.height }).toEqual({ width: 1200, height: 800 });
+    const res = await request(ctx.app).get(`${photo}?size=card`).expect(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const card = await sharp(res.body as Buffer).metadata();
+    expect({ format: card.format, width: card.width, height: card.height }).toEqual({ format: 'webp', width: 400, height: 267 });
+  });
+
+  it('tells the type by the content, not the header: a JPEG sent as image/png is stored as the JPEG it is', async () => {
+    const photo = await stored(JPEG, 'image/png');
+    expect((await request(ctx.app).get(photo).expect(200)).headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('refuses content that is not a JPEG, PNG or WebP, whatever the header says (415 naming file)', async () => {
+    for (const body of [
+      Buffer.from('GIF89a\x01\x00\x01\x00'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Buffer.from('%PDF-1.7'),
+    ]) {
+      const res = await upload(body, 'image/png').expect(415);
+      expect(apiError(res.body)).toMatchObject({ code: 'unsupported_media_type', fields: { file: expect.any(String) as string } });
+    }
+  });
+
+  it('refuses a body sent as another type (415 naming file), and an empty one (400)', async () => {
+    const gif = await upload(JPEG, 'image/gif').expect(415);
+    expect(apiError(gif.body).fields).toEqual({ file: 'must be a JPEG, PNG or WebP image' });
+    const json = await request(ctx.app).post('/api/covers').set(bearer(staff)).send({ photo: 'x' }).expect(415);
+    expect(apiError(json.body).fields).toHaveProperty('file');
+    const empty = await upload(Buffer.alloc(0)).expect(400);
+    expect(apiError(empty.body).fields).toEqual({ file: 'is required' });
+  });
+
+  it('refuses a damaged image with the right magic bytes (400 naming file), never a 500', async () => {
+    const truncated = (await image('png', 400, 400)).subarray(0, 60);
+    const res = await upload(truncated).expect(400);
+    expect(apiError(res.body)).toMatchObject({ code: 'validation_failed', fields: { file: expect.any(String) as string } });
+  });
+
+  it('refuses a body over 5 MB (413 naming file)', async () => {
+    const big = Buffer.concat([await image('png'), Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(big).expect(413);
+    expect(apiError(res.body)).toMatchObject({ code: 'payload_too_large', fields: { file: 'must be at most 5 MB' } });
+  });
+
+  it('is for staff: 401 without a token, 403 for a viewer', async () => {
+    await request(ctx.app)
+      .post('/api/covers')
+      .set('Content-Type', 'image/png')
+      .send(await image('png'))
+      .expect(401);
+    const res = await request(ctx.app)
+      .post('/api/covers')
+      .set(bearer(viewer))
+      .set('Content-Type', 'image/png')
+      .send(await image('png'));
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /api/covers/{id}', () => {
+  it('serves with its type, an ETag and a year of immutable caching; 304 on If-None-Match', async () => {
+    const photo = await stored(await image('png'));
+    const res = await request(ctx.app).get(photo).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['etag']).toMatch(/^"[0-9a-f]{24}"$/);
+    expect(Number(res.headers['content-length'])).toBe((res.body as Buffer).length);
+    const again = await request(ctx.app).get(photo).set('If-None-Match', res.headers['etag']!).expect(304);
+    expect(again.body).toEqual(Buffer.alloc(0));
+    // The card is another file: another ETag.
+    const card = await request(ctx.app).get(`${photo}?size=card`).expect(200);
+    expect(card.headers['etag']).not.toBe(res.headers['etag']);
+    expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404 for an unknown id and 400 naming the parameter for a bad id or size', async () => {
+    expect(apiError((await request(ctx.app).get(`/api/covers/${UNKNOWN_ID}`).expect(404)).body).code).toBe('not_found');
+    expect(apiError((await request(ctx.app).get('/api/covers/not-an-id').expect(400)).body).fields).toHaveProperty('id');
+    const photo = await stored(await image('png'));
+    expect(apiError((await request(ctx.app).get(`${photo}?size=huge`).expect(400)).body).fields).toHaveProperty('size');
+  });
+
+  it('is public, and a book created with the path shows the cover', async () => {
+    const photo = await stored(await image('webp'), 'image/webp');
+    const book = await addBook(ctx.app, staff, { photo });
+    expect((await readBook(ctx.app, book._id))?.photo).toBe(photo);
+    const res = await request(ctx.app).get(`${photo}?size=card`).expect(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+  });
+});

@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { paths } from '../src/config/paths';
+import { accountToken, addBookViaApi, newStaff, signUp } from './support';
+
+/** Every screen of the route table (src/config/paths.ts), with a real book for the update form, and an unknown path. */
+function everyRoute(bookId: string): string[] {
+  const { dashboard, ...top } = paths;
+  const { manageItem, search, addItemWithIsbn, manageItemPattern, searchPattern, ...screens } = dashboard;
+  void manageItemPattern;
+  void searchPattern;
+  return [
+    ...Object.values(top),
+    ...Object.values(screens),
+    manageItem(bookId),
+    search('dune'),
+    addItemWithIsbn('9780441013593'),
+    '/no-such-page',
+  ];
+}
+
+const widths = [1280, 360] as const;
+const schemes = ['light', 'dark'] as const;
+
+/** Waits until the screen has its content (no spinner or skeleton left) and no colour is mid-transition. */
+async function settled(page: Page) {
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.locator('.animate-spin, .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+  // Bounded: a transition that never settles should not stall the whole audit.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/**
+ * Every violation axe-core finds, of any impact, and whether the page has exactly one h1, on each route at each
+ * width in each colour scheme. Toasts are left out: sonner fades them in, which axe reads as low contrast mid-way.
+ */
+async function auditEveryRoute(page: Page, routes: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const route of routes) {
+        await page.goto(route);
+        await settled(page);
+        const where = `${route} @${width}px ${colorScheme}`;
+        const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+        for (const v of violations)
+          problems.push(`${where}: ${v.id} (${v.impact}): ${v.help} [${v.nodes.map((n) => n.target.join(' ')).join(', ')}]`);
+        const h1 = await page.locator('h1').count();
+        if (h1 !== 1) problems.push(`${where}: ${h1} h1 elements`);
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        if (sideways) problems.push(`${where}: scrolls sideways`);
+      }
+    }
+  }
+  return problems;
+}
+
+test.describe.configure({ timeout: 600_000 });
+
+test('every route, signed out: no axe violation of any impact, one h1, both widths, both themes', async ({ page, request }) => {
+  const token = await accountToken(request, newStaff('Axe Seeder'));
+  const book = await addBookViaApi(request, token, { bookName: `Axe Book ${Date.now()}` });
+  expect(await auditEveryRoute(page, everyRoute(book._id))).toEqual([]);
+});
+
+test('every route, signed in: no axe violation of any impact, one h1, both widths, both themes', async ({ page, request }) => {
+  const staff = newStaff('Axe Staff');
+  await signUp(page, staff);
+  const book = await addBookViaApi(request, await accountToken(request, staff), { bookName: `Axe Book ${Date.now()}` });
+  expect(await auditEveryRoute(page, everyRoute(book._id))).toEqual([]);
+});
+
+test('the header holds still when the page rests at 105 px', async ({ page }) => {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(paths.blog);
+    await page.evaluate(() => window.scrollTo(0, 105));
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    const flips = await page.evaluate(async () => {
+      const banner = document.querySelector('header')!;
+      let count = 0;
+      const observer = new MutationObserver(() => count++);
+      observer.observe(banner, { attributes: true, attributeFilter: ['data-scrolled'] });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      observer.disconnect();
+      return count;
+    });
+    expect(flips, `${width}px`).toBe(0);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+  }
+});
+
+test('the menu button is a disclosure on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(paths.about);
+  const button = page.getByRole('button', { name: 'Menu' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toHaveAttribute('aria-controls', 'main-menu');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#main-menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  await button.click();
+  await page.locator('#main-menu').getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(paths.blog);
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#main-menu')).toBeHidden();
+});

@@ -1,0 +1,21 @@
+import { BatchSession } from '../../../features/books/components/batch-session';
+import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePermissions } from '../../../lib/account';
+
+/** Batch receiving and delivering (docs/scanning.md): staff only, as every stock change (docs/rules.md, Roles). */
+export function BatchPage() {
+  const { canChangeStock, viewOnly } = usePermissions();
+  return (
+    <section aria-labelledby="batch-heading" className="flex max-w-3xl min-w-0 flex-col gap-4">
+      <h1 id="batch-heading" className="text-2xl font-bold">
+        Batch Receive and Deliver
+      </h1>
+      <p className="text-sm text-slate-600">
+        Choose Receive or Deliver, then scan or type one ISBN after another. Nothing changes until you commit; then every line is applied at
+        once, or none is.
+      </p>
+      {canChangeStock ? <BatchSession /> : viewOnly ? <ViewOnlyNotice /> : <Spinner label="Loading your account" className="min-h-64" />}
+    </section>
+  );
+}

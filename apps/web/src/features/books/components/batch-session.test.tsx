@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testBook } from '../../../test/fixtures';
+import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { BatchSession } from './batch-session';
+
+const dune = testBook({ _id: '64b000000000000000000001', bookName: 'Dune', isbn: '9780441172719', stockQuantity: 5 });
+const hobbit = testBook({ _id: '64b000000000000000000002', bookName: 'The Hobbit', isbn: '9780547928227', stockQuantity: 1 });
+const byIsbn = new Map([dune, hobbit].map((book) => [book.isbn!, book]));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+/** The API: GET /books?isbn= finds the two books; POST /stock/movements answers `commit`. */
+function stubApi(commit: () => Response) {
+  return stubFetch((url) => {
+    if (url.pathname === '/api/books') {
+      const book = byIsbn.get(url.searchParams.get('isbn') ?? '');
+      return json(book ? [book] : []);
+    }
+    if (url.pathname === '/api/stock/movements') return commit();
+    return json({ error: { code: 'not_found', message: 'no such call' } }, 404);
+  });
+}
+
+async function scan(code: string) {
+  const field = screen.getByLabelText(/^ISBN to/);
+  await userEvent.clear(field);
+  await userEvent.type(field, `${code}{Enter}`);
+}
+
+const lineOf = (name: string) => screen.getByRole('listitem', { name: new RegExp(name) });
+
+describe('BatchSession', () => {
+  it('counts each scanned code on its book, refuses an invalid one, and offers to add an unknown one', async () => {
+    stubApi(() => json({ books: [] }));
+    renderWithApp(<BatchSession />);
+    await scan('978-0-441-17271-9');
+    await scan('0441172717');
+    await scan('9780547928227');
+    expect(await within(lineOf('Dune')).findByText('2')).toBeInTheDocument();
+    expect(within(lineOf('Dune')).getByText(/Stock 5/)).toHaveTextContent('Stock 5 → 7');
+    expect(within(lineOf('The Hobbit')).getByLabelText('Copies of The Hobbit')).toHaveTextContent('1');
+
+    await scan('9780441172718');
+    expect(await screen.findByRole('alert')).toHaveTextContent("'9780441172718' is not a valid ISBN");
+
+    await scan('9780262033848');
+    expect(await screen.findByText(/No book in the warehouse has ISBN 9780262033848/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add it' })).toHaveAttribute('href', '/dashboard/additem?isbn=9780262033848');
+  });
+
+  it('on a refusal shows each failing line message in place and keeps the list; nothing is cleared', async () => {
+    const message = "would take stock of 'The Hobbit' below 0 (has 1, delta -2)";
+    const fetchMock = stubApi(() =>
+      json({ error: { code: 'conflict', message: 'Some lines cannot be applied', fields: { 'lines.1': message } } }, 409),
+    );
+    renderWithApp(<BatchSession />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Deliver' }));
+    await scan('9780441172719');
+    await scan('9780547928227');
+    await userEvent.click(await screen.findByRole('button', { name: 'One copy more of The Hobbit' }));
+    expect(within(lineOf('The Hobbit')).getByText(/Stock 1/)).toHaveTextContent('Stock 1 → -1');
+    await userEvent.click(screen.getByRole('button', { name: /^Commit: deliver 3 copies/ }));
+
+    expect(await within(lineOf('The Hobbit')).findByRole('alert')).toHaveTextContent(message);
+    expect(within(lineOf('Dune')).queryByRole('alert')).toBeNull();
+    expect(lineOf('The Hobbit')).toHaveAccessibleDescription(message);
+    expect(screen.getByText(/^Nothing was applied\. 1 line cannot be applied/)).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/stock/movements')!;
+    expect(JSON.parse(init?.body as string)).toEqual({
+      lines: [
+        { bookId: dune._id, delta: -1 },
+        { bookId: hobbit._id, delta: -2 },
+      ],
+    });
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Corrected in place: the mark goes with the change.
+    await userEvent.click(screen.getByRole('button', { name: 'One copy fewer of The Hobbit' }));
+    expect(within(lineOf('The Hobbit')).queryByRole('alert')).toBeNull();
+  });
+
+  it('on success says so, shows a summary from the answer and clears the list', async () => {
+    stubApi(() => json({ books: [{ ...dune, stockQuantity: 7 }] }));
+    renderWithApp(<BatchSession />);
+    await scan('9780441172719');
+    await scan('9780441172719');
+    await userEvent.click(await screen.findByRole('button', { name: /^Commit: receive 2 copies/ }));
+    expect(await screen.findByText('Received 2 copies of 1 book')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: /Committed: received 2 copies/ });
+    expect(summary).toHaveTextContent('Dune: +2, stock 5 → 7');
+    expect(screen.queryByRole('listitem', { name: /Dune/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Commit/ })).toBeDisabled();
+  });
+});

@@ -1,0 +1,282 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useReducer, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BarcodeReader } from '../../../components/ui/barcode-reader';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notify';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { bookByIsbnQueryOptions } from '../api/find-book-by-isbn';
+import { useCommitMovements } from '../api/commit-movements';
+import {
+  batchReducer,
+  emptyBatch,
+  generalRefusals,
+  hasRoomFor,
+  lineDelta,
+  movementsOf,
+  stockAfter,
+  type BatchLine,
+  type BatchMode,
+} from '../batch-lines';
+import { MAX_MOVEMENT_LINES } from '@book-warehouse/types';
+import { IsbnText } from './isbn-text';
+
+const modes: Array<{ mode: BatchMode; label: string; verb: string; done: string }> = [
+  { mode: 'receive', label: 'Receive', verb: 'Receive', done: 'Received' },
+  { mode: 'deliver', label: 'Deliver', verb: 'Deliver', done: 'Delivered' },
+];
+
+const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
+
+/** What the last commit did, line by line, from the server's answer. */
+interface Summary {
+  done: string;
+  lines: Array<{ name: string; delta: number; before: number; after: number }>;
+}
+
+/** A lookup's outcome shown under the reader: the book counted, or why nothing was. */
+type Notice = { tone: 'ok' | 'error'; text: string; addIsbn?: string };
+
+function LineRow({
+  line,
+  index,
+  mode,
+  onChange,
+  onRemove,
+  busy,
+}: {
+  line: BatchLine;
+  index: number;
+  mode: BatchMode;
+  onChange: (by: 1 | -1) => void;
+  onRemove: () => void;
+  busy: boolean;
+}) {
+  const id = useId();
+  const after = stockAfter(mode, line);
+  const name = line.book.bookName;
+  return (
+    <li
+      aria-labelledby={`${id}-name`}
+      aria-describedby={line.error ? `${id}-error` : undefined}
+      className={`flex flex-col gap-2 rounded-lg bg-white p-3 ring-1 sm:flex-row sm:items-center sm:gap-4 ${line.error ? 'ring-2 ring-red-500' : 'ring-slate-200'}`}
+    >
+      <div className="min-w-0 flex-1">
+        <p id={`${id}-name`} className="font-semibold break-words text-slate-900">
+          <span className="sr-only">Line {index + 1}: </span>
+          {name}
+        </p>
+        <p className="text-sm text-slate-500">
+          {line.book.isbn ? (
+            <>
+              ISBN <IsbnText isbn={line.book.isbn} />
+            </>
+          ) : (
+            line.book.author
+          )}
+        </p>
+        <p className="text-sm text-slate-700">
+          Stock {line.book.stockQuantity} → <span className={after < 0 ? 'font-semibold text-red-600' : 'font-semibold'}>{after}</span>
+        </p>
+        {line.error && (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {line.error}
+          </p>
+        )}
+      </div>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          aria-label={`One copy fewer of ${name}`}
+          onClick={() => onChange(-1)}
+          disabled={busy || line.count <= 1}
+        >
+          −
+        </Button>
+        <output aria-label={`Copies of ${name}`} className="min-w-10 text-center text-lg font-bold tabular-nums">
+          {line.count}
+        </output>
+        <Button variant="secondary" aria-label={`One copy more of ${name}`} onClick={() => onChange(1)} disabled={busy}>
+          +
+        </Button>
+        <Button variant="ghost" aria-label={`Remove ${name}`} onClick={onRemove} disabled={busy}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A batch session: in Receive or Deliver mode a clerk scans or types one code after another; each finds its
+ * book (GET /books?isbn=) and counts one copy on the running list, which the +/- buttons correct. 'Commit'
+ * applies every line at once (POST /stock/movements); when the server refuses, nothing was applied, each
+ * failing line shows the server's message in place, and the list stays for correction.
+ */
+export function BatchSession() {
+  const queryClient = useQueryClient();
+  const commit = useCommitMovements();
+  const [state, dispatch] = useReducer(batchReducer, undefined, () => emptyBatch());
+  const [notice, setNotice] = useState<Notice>();
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [summary, setSummary] = useState<Summary>();
+  const current = modes.find((m) => m.mode === state.mode)!;
+  const total = state.lines.reduce((sum, line) => sum + line.count, 0);
+  const busy = commit.isPending;
+
+  const onCode = async (isbn: string) => {
+    if (busy) return setNotice({ tone: 'error', text: 'Wait until the commit has finished, then scan again.' });
+    try {
+      const book = await queryClient.fetchQuery(bookByIsbnQueryOptions(isbn));
+      if (!book) return setNotice({ tone: 'error', text: `No book in the warehouse has ISBN ${isbn}.`, addIsbn: isbn });
+      if (!hasRoomFor(state, book._id)) {
+        return setNotice({ tone: 'error', text: `A batch holds at most ${MAX_MOVEMENT_LINES} books: commit this one first.` });
+      }
+      dispatch({ type: 'scanned', book });
+      const counted = (state.lines.find((line) => line.book._id === book._id)?.count ?? 0) + 1;
+      setNotice({ tone: 'ok', text: `${book.bookName}: ${copies(counted)}` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: `Could not look up ISBN ${isbn}: ${(error as Error).message}` });
+    }
+  };
+
+  const onCommit = () => {
+    const sent = state;
+    setRefusals([]);
+    setSummary(undefined);
+    commit.mutate(movementsOf(sent), {
+      onSuccess: ({ books }) => {
+        const lines = sent.lines.map((line, index) => {
+          const delta = lineDelta(sent.mode, line.count);
+          const after = books[index]?.stockQuantity ?? stockAfter(sent.mode, line);
+          return { name: line.book.bookName, delta, before: after - delta, after };
+        });
+        const done = modes.find((m) => m.mode === sent.mode)!.done;
+        setSummary({ done, lines });
+        setNotice(undefined);
+        dispatch({ type: 'clear' });
+        notify.success(`${done} ${copies(total)} of ${lines.length} ${lines.length === 1 ? 'book' : 'books'}`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+          dispatch({ type: 'refused', fields: error.fields });
+          const failing = Object.keys(error.fields).length - generalRefusals(error.fields).length;
+          setRefusals([
+            ...(failing > 0
+              ? [`${failing} ${failing === 1 ? 'line' : 'lines'} cannot be applied: correct or remove them, then commit again.`]
+              : []),
+            ...generalRefusals(error.fields),
+          ]);
+        } else {
+          setRefusals([error.message]);
+        }
+        notify.error(`Nothing was applied: ${error.message}`);
+      },
+    });
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <fieldset className="flex flex-wrap items-center gap-2" disabled={busy}>
+        <legend className="sr-only">Mode</legend>
+        {modes.map(({ mode, label }) => (
+          <label
+            key={mode}
+            className={`cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold ring-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-500 ${
+              state.mode === mode ? 'bg-amber-700 text-white ring-amber-700' : 'bg-white text-slate-800 ring-slate-300'
+            }`}
+          >
+            <input
+              type="radio"
+              name="batch-mode"
+              value={mode}
+              checked={state.mode === mode}
+              onChange={() => dispatch({ type: 'mode', mode })}
+              className="sr-only"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <BarcodeReader
+          onCode={(isbn) => void onCode(isbn)}
+          label={`ISBN to ${current.verb.toLowerCase()} (type it, or use a barcode scanner)`}
+          disabled={busy}
+        />
+        <div aria-live="polite" className="mt-2 min-h-6 text-sm">
+          {notice && (
+            <p className={notice.tone === 'error' ? 'text-red-700' : 'text-emerald-700'}>
+              {notice.text}
+              {notice.addIsbn && (
+                <>
+                  {' '}
+                  <Link to={paths.dashboard.addItemWithIsbn(notice.addIsbn)} className="font-semibold text-amber-700 underline">
+                    Add it
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {refusals.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          Nothing was applied. {refusals.join(' ')}
+        </div>
+      )}
+
+      <section aria-labelledby="batch-lines-heading" className="flex flex-col gap-3">
+        <h2 id="batch-lines-heading" className="text-lg font-semibold">
+          {current.label}: {state.lines.length} {state.lines.length === 1 ? 'book' : 'books'}, {copies(total)}
+        </h2>
+        {state.lines.length === 0 ? (
+          <p className="text-sm text-slate-600">Scan or type an ISBN: each one counts a copy of its book here.</p>
+        ) : (
+          <ol className="flex flex-col gap-2">
+            {state.lines.map((line, index) => (
+              <LineRow
+                key={line.book._id}
+                line={line}
+                index={index}
+                mode={state.mode}
+                busy={busy}
+                onChange={(by) => dispatch({ type: 'change', bookId: line.book._id, by })}
+                onRemove={() => dispatch({ type: 'remove', bookId: line.book._id })}
+              />
+            ))}
+          </ol>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={onCommit} disabled={busy || state.lines.length === 0}>
+            {busy ? 'Committing…' : `Commit: ${current.verb.toLowerCase()} ${copies(total)}`}
+          </Button>
+          {busy && (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <progress aria-label="Committing the batch" className="h-2 w-24" />
+              Applying {state.lines.length} {state.lines.length === 1 ? 'line' : 'lines'} at once…
+            </p>
+          )}
+        </div>
+      </section>
+
+      {summary && (
+        <section aria-labelledby="batch-summary-heading" className="rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
+          <h2 id="batch-summary-heading" className="font-semibold text-emerald-900">
+            Committed: {summary.done.toLowerCase()} {copies(summary.lines.reduce((sum, line) => sum + Math.abs(line.delta), 0))}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-1 text-sm text-emerald-900">
+            {summary.lines.map((line, index) => (
+              <li key={index} className="break-words">
+                {line.name}: {line.delta > 0 ? `+${line.delta}` : line.delta}, stock {line.before} → {line.after}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+
+type Format = (isbn: string) => string;
+
+let loading: Promise<Format> | undefined;
+let loaded: Format | undefined;
+
+/** isbn3 comes on demand, once: the landing page's bundle does not carry its range data (../isbn.ts). */
+const loadFormat = () =>
+  (loading ??= import('../isbn').then((m) => {
+    loaded = m.formatIsbn;
+    return m.formatIsbn;
+  }));
+
+/** An ISBN, hyphenated as soon as isbn3 has loaded (the stored 13 digits until then). */
+export function IsbnText({ isbn }: { isbn: string }) {
+  const [format, setFormat] = useState<Format | undefined>(() => loaded);
+  useEffect(() => {
+    if (format) return;
+    let live = true;
+    void loadFormat().then((f) => live && setFormat(() => f));
+    return () => {
+      live = false;
+    };
+  }, [format]);
+  return <span className="tabular-nums">{format ? format(isbn) : isbn}</span>;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ObjectIdSchema } from './common';
+
+/** The image types a cover upload may be, told by the content itself (magic bytes), not by a name or header. */
+export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type CoverType = (typeof COVER_TYPES)[number];
+
+/** The largest cover upload: 5 MB. */
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The answer of POST /api/covers: the app path to put in a book's `photo`. */
+export const StoredCoverSchema = z.object({ photo: z.string().regex(/^\/api\/covers\/[0-9a-f]{24}$/, 'must be a cover path') });
+export type StoredCover = z.infer<typeof StoredCoverSchema>;
+
+export const CoverParamsSchema = z.object({ id: ObjectIdSchema }).strict();
+
+/** `size=card`: the small version for cards and lists; without it, the stored original (at most 1200 px). */
+export const CoverQuerySchema = z.object({ size: z.enum(['card'], 'must be card').optional() }).strict();

@@ -1,7 +1,8 @@
-// `pnpm bench`: loads a warehouse-scale data set into its own mongod, starts the built API as production runs
-// it (on the machine's Node and on Node 24) beside a bare node:http server, loads each endpoint with
-// autocannon, measures the landing page's JavaScript and Lighthouse score, and prints one table (also
-// written as JSON under bench/results/). Timing goals live here; no unit test asserts a time.
+// `pnpm bench`: for each data-set size (10,000, 100,000, 1,000,000 books...), loads a warehouse-scale data set
+// into its own mongod, starts the built API as production runs it beside a bare node:http ceiling server that
+// runs the same driver query for each read, loads each read with autocannon, samples the API's peak RSS, and
+// prints one table with the sizes side by side (also written as JSON under bench/results/). Then the landing
+// page's JavaScript and Lighthouse score. Timing goals live here; no unit test asserts a time.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -11,12 +12,14 @@ import { parseArgs } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { NODE24_MISSING, findNode24 } from '../scripts/node24.mjs';
-import { SEARCH_WORD, loadDataset } from './src/dataset.mjs';
+import { API_DIST } from './src/api-build.mjs';
+import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
 import { medianOf, preflight, run } from './src/load-test.mjs';
-import { startApi, startBareServer, startMongo } from './src/processes.mjs';
+import { watchPeakRss } from './src/peak-rss.mjs';
+import { startApi, startBareServer, startCeilingServer, startMongo } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
-import { formatTable } from './src/report.mjs';
-import { formatTransfer, listTargets, transferRows } from './src/transfer.mjs';
+import { formatTable, sizeLabel } from './src/report.mjs';
+import { formatTransfer, importRow, listTargets } from './src/transfer.mjs';
 import { landingBundle, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -25,12 +28,18 @@ const CONNECTIONS = 32;
 // Must match apps/api/src/modules/auth/token-verifier.ts; the preflight request fails loudly if they drift.
 const API_TOKEN_ISSUER = 'book-warehouse-api';
 const API_TOKEN_AUDIENCE = 'book-warehouse';
+/** The most rows the import row writes: one by one in transactions of 100, a million would take hours. */
+const IMPORT_ROWS = 10_000;
+/** The sizes shown side by side when --sizes is not given: those below --books, then --books. */
+const STANDARD_SIZES = [10_000, 100_000, 1_000_000];
 
 const { values: args } = parseArgs({
   options: {
     books: { type: 'string', default: '100000' },
     histories: { type: 'string', default: '1000000' },
     reviews: { type: 'string', default: '10000' },
+    sizes: { type: 'string' },
+    'api-node': { type: 'string', default: '24' },
     duration: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
@@ -43,18 +52,32 @@ function count(name, min) {
   if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number >= ${min}`);
   return value;
 }
-const sizes = { books: count('books', 1), histories: count('histories', 0), reviews: count('reviews', 1) };
+const maxBooks = count('books', 1);
+const maxHistories = count('histories', 0);
+const reviews = count('reviews', 1);
+const sizes = args.sizes
+  ? args.sizes.split(',').map((s) => {
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--sizes: ${s} is not a whole number >= 1`);
+      return n;
+    })
+  : [...STANDARD_SIZES.filter((s) => s < maxBooks), maxBooks];
+sizes.sort((a, b) => a - b);
+/** History grows with the catalogue: --histories at the largest size, in proportion below it. */
+const historiesAt = (/** @type {number} */ books) => Math.round((maxHistories * books) / Math.max(maxBooks, ...sizes));
 const duration = count('duration', 1);
 const rounds = count('rounds', 1);
 const warmup = count('warmup', 0);
 const lighthouseRuns = count('lighthouse-runs', 0);
+if (!['machine', '24', 'both'].includes(args['api-node'] ?? '')) throw new Error('--api-node must be machine, 24 or both');
 
 for (const [file, build] of [
-  ['apps/api/dist/server.js', 'pnpm --filter @book-warehouse/api build'],
-  ['apps/api/dist/mongo.js', 'pnpm --filter @book-warehouse/api build'],
-  ['apps/web/dist/index.html', 'pnpm --filter @book-warehouse/web build'],
+  [path.join(API_DIST, 'server.js'), 'pnpm --filter @book-warehouse/api build'],
+  [path.join(API_DIST, 'mongo.js'), 'pnpm --filter @book-warehouse/api build'],
+  [path.join(API_DIST, 'bench-support.js'), 'pnpm --filter @book-warehouse/api build'],
+  [path.join(ROOT, 'apps/web/dist/index.html'), 'pnpm --filter @book-warehouse/web build'],
 ]) {
-  if (!existsSync(path.join(ROOT, /** @type {string} */ (file)))) {
+  if (!existsSync(/** @type {string} */ (file))) {
     console.error(`${file} is missing: run \`${build}\` first (\`pnpm bench\` builds both).`);
     process.exit(1);
   }
@@ -68,32 +91,53 @@ const commit = (() => {
   }
 })();
 
-/** The API's runtimes: the machine's Node, then Node 24 beside it (once if the machine already runs 24). */
-const node24 = findNode24();
-if (!node24) console.warn(NODE24_MISSING);
-const runtimes = [{ label: `node ${process.versions.node}`, path: process.execPath }];
-if (node24 && node24.path !== process.execPath) runtimes.push({ label: `node ${node24.version}`, path: node24.path });
+/** The API's runtimes (--api-node): Node 24 as `pnpm start` runs it (the default), the machine's Node, or both; the ceiling runs on the first. */
+const machineRuntime = { label: `node ${process.versions.node}`, path: process.execPath };
+const node24 = args['api-node'] === 'machine' ? undefined : findNode24();
+if (args['api-node'] !== 'machine' && !node24) console.warn(NODE24_MISSING);
+const node24Runtime = node24 && node24.path !== process.execPath ? { label: `node ${node24.version}`, path: node24.path } : undefined;
+const runtimes =
+  args['api-node'] === 'machine'
+    ? [machineRuntime]
+    : args['api-node'] === '24'
+      ? [node24Runtime ?? machineRuntime]
+      : [machineRuntime, ...(node24Runtime ? [node24Runtime] : [])];
 const labels = runtimes.map((r) => `v${r.label.split(' ')[1]?.split('.')[0]}`);
 
 mkdirSync(RESULTS, { recursive: true });
+const load = os.loadavg().map((l) => l.toFixed(1));
 console.log(
-  `Book Warehouse bench: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), bench on Node ${process.versions.node}, ` +
-    `API on ${runtimes.map((r) => r.label).join(' and ')}, commit ${commit.slice(0, 12)}`,
+  `Book Warehouse bench: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${load.join(' ')} at the start, ` +
+    `bench on Node ${process.versions.node}, API on ${runtimes.map((r) => r.label).join(' and ')}, commit ${commit.slice(0, 12)}`,
 );
-console.log(`${CONNECTIONS} connections, ${duration} s per run, median of ${rounds} rounds, ${warmup} s warm-up\n`);
+console.log(
+  `Sizes: ${sizes.map((s) => `${sizeLabel(s)} books + ${sizeLabel(historiesAt(s))} history entries`).join(', ')}; ` +
+    `${CONNECTIONS} connections, ${duration} s per run, median of ${rounds} rounds, ${warmup} s warm-up\n`,
+);
 
 /**
- * Waits until mongod runs nothing for the bench database: the queries a slow endpoint queued outlive
- * autocannon's run, and would slow down whatever is measured next.
- * @param {MongoClient} client
+ * Waits until mongod runs nothing for the database: the queries a slow read queued outlive autocannon's run,
+ * and would slow down whatever is measured next.
+ * @param {MongoClient} client @param {string} dbName
  */
-async function settle(client) {
+async function settle(client, dbName) {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const { inprog } = /** @type {{ inprog: unknown[] }} */ (
-      await client.db('admin').command({ currentOp: 1, active: true, ns: { $regex: '^bench\\.' } })
+      await client.db('admin').command({
+        currentOp: 1,
+        active: true,
+        ns: { $regex: `^${dbName}\\.` },
+        // The API's change stream waits on the server all the time (an awaitData getMore): not work.
+        op: { $ne: 'getmore' },
+        'command.pipeline.0.$changeStream': { $exists: false },
+      })
     );
-    if (!inprog.length || Date.now() > deadline) break;
+    if (!inprog.length) break;
+    if (Date.now() > deadline) {
+      console.warn(`  mongod still busy after 120 s: ${JSON.stringify(inprog).slice(0, 300)}`);
+      break;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The API may still be writing the last responses of connections autocannon has closed.
@@ -106,144 +150,324 @@ const cleanUp = async () => {
   for (const stop of cleanups.reverse()) await stop().catch((error) => console.error('cleanup:', error));
   cleanups.length = 0;
 };
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+/** Stops one process now and forgets its cleanup. @param {() => Promise<void>} stop */
+const stopNow = async (stop) => {
+  cleanups.splice(cleanups.indexOf(stop), 1);
+  await stop();
+};
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+
+const jwtSecret = randomBytes(32).toString('hex');
+const token = jwt.sign({ email: 'bench@book-warehouse.example', name: 'Bench' }, jwtSecret, {
+  algorithm: 'HS256',
+  subject: 'bench',
+  issuer: API_TOKEN_ISSUER,
+  audience: API_TOKEN_AUDIENCE,
+  expiresIn: '12h',
+});
+
+/**
+ * The reads. `ceiling` names the ceiling server's path for the same read (same driver query, same bytes);
+ * `sameBytes` says the preflight compares both answers byte for byte.
+ * @typedef {import('./src/load-test.mjs').Target & { ceiling?: boolean, sameBytes?: boolean }} Read
+ */
+/** @param {string[]} bookIds @returns {Read[]} */
+function readsFor(bookIds) {
+  const bookPath = (/** @type {number} */ i) => `/api/book/${bookIds[i % bookIds.length]}`;
+  /**
+   * The search word as 512 different requests (each letter's case, then 0 to 7 trailing spaces) answering the
+   * same books: the API reuses an answer only for the same request, so each of these is computed afresh.
+   */
+  const spelling = (/** @type {number} */ i) => {
+    const word = Array.from(SEARCH_WORD, (c, bit) => ((i >> bit) & 1 ? c.toUpperCase() : c)).join('');
+    return encodeURIComponent(word + ' '.repeat((i >> SEARCH_WORD.length) % 8));
+  };
+  const cold = (/** @type {number} */ i) => encodeURIComponent(/** @type {string} */ (COLD_SEARCHES[i % COLD_SEARCHES.length]));
+  return [
+    { name: 'GET /api/books?limit=6', path: () => '/api/books?limit=6', ceiling: true, sameBytes: true },
+    { name: 'GET /api/book/{id}', path: bookPath, ceiling: true, sameBytes: true },
+    { name: 'GET /api/stats', path: () => '/api/stats', ceiling: true, sameBytes: true },
+    // The spec's call answers every match (about 1% of the books); the same request again is answered from the
+    // JSON kept until a write (docs/decisions/006). The ceiling runs the query every time.
+    {
+      name: `GET /api/bookbytext?search=${SEARCH_WORD}`,
+      path: () => `/api/bookbytext?search=${SEARCH_WORD}`,
+      ceiling: true,
+      sameBytes: true,
+    },
+    { name: `  same, 512 spellings (none reused)`, path: (i) => `/api/bookbytext?search=${spelling(i)}`, ceiling: true },
+    // The web app asks a page at a time (SEARCH_PAGE_SIZE + 1 in book-search-results.tsx).
+    {
+      name: `GET /api/bookbytext?search=${SEARCH_WORD}&limit=13`,
+      path: () => `/api/bookbytext?search=${SEARCH_WORD}&limit=13`,
+      ceiling: true,
+      sameBytes: true,
+    },
+    { name: `  cold paged: a new text each request`, path: (i) => `/api/bookbytext?search=${cold(i)}&limit=13`, ceiling: true },
+    { name: 'GET /api/reviews?page=0', path: () => '/api/reviews?page=0', ceiling: true, sameBytes: true },
+    { name: 'GET /api/histories?limit=50', path: () => '/api/histories?limit=50', auth: true, ceiling: true, sameBytes: true },
+    { name: 'POST /api/book/{id}/restock', method: 'POST', path: (i) => `${bookPath(i)}/restock`, body: '{"amount":1}', auth: true },
+  ];
+}
+
+const PAGE = 20;
+/**
+ * Deep pages of the books sorted by name, half-way through the list (docs/decisions/013): by page number
+ * (`skip`) and by keyset cursor, reached by walking the list 100 at a time. None while the API has no
+ * sorted, counted list (no X-Total-Count) or no cursor (no X-Next-Cursor).
+ * @param {string} url @param {number} size @returns {Promise<Read[]>}
+ */
+async function deepPageReads(url, size) {
+  const first = await fetch(`${url}/api/books?sort=name&limit=100`);
+  await first.arrayBuffer();
+  if (!first.ok || !first.headers.has('x-total-count')) return [];
+  const page = Math.floor(size / 2 / PAGE);
+  /** @type {Read[]} */
+  const reads = [
+    { name: `GET /api/books?sort=name&limit=${PAGE}, half-way by page`, path: () => `/api/books?sort=name&limit=${PAGE}&page=${page}` },
+  ];
+  let cursor = first.headers.get('x-next-cursor');
+  for (let walked = 100; cursor && walked + 100 <= page * PAGE; walked += 100) {
+    const res = await fetch(`${url}/api/books?sort=name&limit=100&cursor=${encodeURIComponent(cursor)}`);
+    await res.arrayBuffer();
+    cursor = res.headers.get('x-next-cursor');
+  }
+  if (cursor) {
+    const at = encodeURIComponent(cursor);
+    reads.push({ name: `  same page by cursor (keyset)`, path: () => `/api/books?sort=name&limit=${PAGE}&cursor=${at}` });
+  }
+  return reads;
+}
+
+/**
+ * Answers the body of one request, or the status when it is not 2xx.
+ * @param {string} url @param {Read} read @returns {Promise<{ ok: true, body: Buffer } | { ok: false, status: number }>}
+ */
+async function fetchOnce(url, read) {
+  const res = await fetch(url + read.path(0), {
+    method: read.method ?? 'GET',
+    headers: {
+      ...(read.body ? { 'content-type': 'application/json' } : {}),
+      ...(read.auth ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(read.body ? { body: read.body } : {}),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  return res.ok ? { ok: true, body } : { ok: false, status: res.status };
+}
+
+/**
+ * One full CSV export through the API: its time, size and the API's peak RSS while it streamed; skipped
+ * while the API has no export (404).
+ * @param {string} url @param {number | undefined} pid
+ */
+async function measureExport(url, pid) {
+  const rss = watchPeakRss(pid);
+  const started = Date.now();
+  const res = await fetch(`${url}/api/books/export.csv`, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  const reader = /** @type {ReadableStreamDefaultReader<Uint8Array> | undefined} */ (res.body?.getReader());
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) bytes += part.value.byteLength;
+  const seconds = (Date.now() - started) / 1000;
+  const peakRssBytes = rss.stop();
+  return res.ok ? { status: res.status, bytes, seconds, peakRssBytes } : { status: res.status, skipped: `answered ${res.status}` };
+}
+
+/** Index and data sizes of the collections, as collStats reports them (docs/decisions/012). @param {import('mongodb').Db} db */
+async function storageOf(db) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const name of ['books', 'histories']) {
+    const s =
+      /** @type {{ count: number, size: number, storageSize: number, totalIndexSize: number, indexSizes: Record<string, number> }} */ (
+        await db.command({ collStats: name })
+      );
+    out[name] = {
+      count: s.count,
+      dataBytes: s.size,
+      storageBytes: s.storageSize,
+      totalIndexBytes: s.totalIndexSize,
+      indexBytes: s.indexSizes,
+    };
+  }
+  return out;
+}
+
+/** @type {Map<string, import('./src/report.mjs').Row>} */
+const rows = new Map();
+/** @param {string} name */
+const rowFor = (name) => {
+  let row = rows.get(name);
+  if (!row) rows.set(name, (row = { name, bySize: {} }));
+  return row;
+};
+/** @type {Record<string, unknown>} */
+const perSize = {};
+/** @type {string[]} */
+const notes = [];
+let bundle;
+/** @type {Awaited<ReturnType<typeof lighthouseScore>>} */
+let lighthouse = { skipped: '--lighthouse-runs 0' };
 
 try {
   const mongo = await startMongo();
   cleanups.push(mongo.stop);
-
-  console.log(
-    `Loading ${sizes.books.toLocaleString('en-US')} books, ${sizes.histories.toLocaleString('en-US')} history entries, ${sizes.reviews.toLocaleString('en-US')} reviews`,
-  );
-  const loadStarted = Date.now();
   const client = await MongoClient.connect(mongo.url);
   cleanups.push(() => client.close());
-  /** @type {Record<string, ReturnType<typeof progressBar>>} */
-  const bars = {};
-  const { bookIds } = await loadDataset(client.db('bench'), sizes, (collection, done, total) => {
-    bars[collection] ??= progressBar(collection, total);
-    bars[collection].update(done);
-  });
-  const searchMatches = await client
-    .db('bench')
-    .collection('books')
-    .countDocuments({ bookName: { $regex: SEARCH_WORD, $options: 'i' } });
-  const loadSeconds = (Date.now() - loadStarted) / 1000;
-  console.log(
-    `Loaded in ${loadSeconds.toFixed(1)} s; "${SEARCH_WORD}" matches ${searchMatches} books (${((100 * searchMatches) / sizes.books).toFixed(2)}%)\n`,
-  );
-
-  const jwtSecret = randomBytes(32).toString('hex');
-  const token = jwt.sign({ email: 'bench@book-warehouse.example', name: 'Bench' }, jwtSecret, {
-    algorithm: 'HS256',
-    subject: 'bench',
-    issuer: API_TOKEN_ISSUER,
-    audience: API_TOKEN_AUDIENCE,
-    expiresIn: '2h',
-  });
-
-  /** @type {{ label: string, url: string, pid?: number }[]} */
-  const apis = [];
-  for (const [i, runtime] of runtimes.entries()) {
-    const label = /** @type {string} */ (labels[i]);
-    console.log(`Starting the API on ${runtime.label} (it builds its indexes first)…`);
-    const started = Date.now();
-    const api = await startApi({
-      node: runtime.path,
-      root: ROOT,
-      mongoUri: mongo.url,
-      jwtSecret,
-      logFile: path.join(RESULTS, `api-${label}.log`),
-    });
-    cleanups.push(api.stop);
-    apis.push({ label, url: api.url, pid: api.pid });
-    console.log(`  up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-
-  // The bare server also answers the unbounded search's bytes: the ceiling for an answer that large here.
-  const searchAnswer = Buffer.from(await (await fetch(`${apis[0]?.url}/api/bookbytext?search=${SEARCH_WORD}`)).arrayBuffer());
-  const searchAnswerFile = path.join(RESULTS, 'search-answer.json');
-  writeFileSync(searchAnswerFile, searchAnswer);
-  const bare = await startBareServer(path.join(RESULTS, 'bare-server.log'), searchAnswerFile);
+  const bare = await startBareServer(path.join(RESULTS, 'bare-server.log'));
   cleanups.push(bare.stop);
 
-  const bookPath = (/** @type {number} */ i) => `/api/book/${bookIds[i % bookIds.length]}`;
-  /**
-   * The search word as 512 different requests (each letter's case, then 0 to 7 trailing spaces) answering the
-   * same books: the API reuses an answer only for the same request, so each of these is computed afresh
-   * (a request comes back after 511 others, long after the 1 s an answer may be kept).
-   */
-  const freshSearch = (/** @type {number} */ i) => {
-    const word = Array.from(SEARCH_WORD, (c, bit) => ((i >> bit) & 1 ? c.toUpperCase() : c)).join('');
-    return `/api/bookbytext?search=${encodeURIComponent(word + ' '.repeat((i >> SEARCH_WORD.length) % 8))}`;
-  };
-  /** @type {import('./src/load-test.mjs').Target[]} */
-  const targets = [
-    { name: 'GET /api/books?limit=6', path: () => '/api/books?limit=6' },
-    { name: 'GET /api/book/{id}', path: bookPath },
-    { name: 'GET /api/stats', path: () => '/api/stats' },
-    // The spec's call answers every match (about 1% of the books); the same request again is answered from the
-    // JSON kept until a write (docs/decisions/006), the next row computes every answer. The web app asks a page at a time
-    // (SEARCH_PAGE_SIZE + 1 in apps/web/src/features/books/components/book-search-results.tsx).
-    { name: `GET /api/bookbytext?search=${SEARCH_WORD}`, path: () => `/api/bookbytext?search=${SEARCH_WORD}` },
-    { name: `GET /api/bookbytext?search=${SEARCH_WORD} (no answer reused)`, path: freshSearch },
-    { name: `GET /api/bookbytext?search=${SEARCH_WORD}&limit=13`, path: () => `/api/bookbytext?search=${SEARCH_WORD}&limit=13` },
-    { name: 'GET /api/reviews?page=0', path: () => '/api/reviews?page=0' },
-    { name: 'GET /api/histories?limit=50', path: () => '/api/histories?limit=50', auth: true },
-    ...(await listTargets(client.db('bench'))),
-    { name: 'POST /api/book/{id}/restock', method: 'POST', path: (i) => `${bookPath(i)}/restock`, body: '{"amount":1}', auth: true },
-  ];
-  for (const api of apis) for (const target of targets) await preflight(api.url, target, token);
+  for (const [sizeIndex, size] of sizes.entries()) {
+    const dbName = `bench_${size}`;
+    const db = client.db(dbName);
+    const dataset = { books: size, histories: historiesAt(size), reviews };
+    console.log(
+      `\n== ${size.toLocaleString('en-US')} books: loading ${dataset.histories.toLocaleString('en-US')} history entries and ${reviews.toLocaleString('en-US')} reviews too`,
+    );
+    await db.dropDatabase();
+    const loadStarted = Date.now();
+    /** @type {Record<string, ReturnType<typeof progressBar>>} */
+    const bars = {};
+    const { bookIds } = await loadDataset(db, dataset, (collection, done, total) => {
+      bars[collection] ??= progressBar(collection, total);
+      bars[collection].update(done);
+    });
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
 
-  /** @type {{ name: string, url: string, target: import('./src/load-test.mjs').Target, api?: string }[]} */
-  const jobs = [
-    { name: 'bare', url: bare.url, target: { name: 'bare', path: () => '/' } },
-    { name: 'bare, same bytes', url: bare.url, target: { name: 'bare, same bytes', path: () => '/same-bytes' } },
-    ...targets.flatMap((target) => apis.map((api) => ({ name: target.name, url: api.url, target, api: api.label }))),
-  ];
-  /** @param {typeof jobs[number]} job @param {number} seconds */
-  const runJob = async (job, seconds) => {
-    const result = await run(job.url, job.target, { connections: CONNECTIONS, duration: seconds, token });
-    await settle(client);
-    return result;
-  };
-  if (warmup) {
-    console.log(`\nWarming up (${jobs.length} × ${warmup} s)…`);
-    for (const job of jobs) await runJob(job, warmup);
+    /** @type {{ label: string, url: string, pid?: number }[]} */
+    const apis = [];
+    /** @type {(() => Promise<void>)[]} */
+    const stops = [];
+    const indexStarted = Date.now();
+    for (const [i, runtime] of runtimes.entries()) {
+      const label = /** @type {string} */ (labels[i]);
+      const api = await startApi({
+        node: runtime.path,
+        root: ROOT,
+        mongoUri: mongo.url,
+        dbName,
+        jwtSecret,
+        logFile: path.join(RESULTS, `api-${label}-${sizeLabel(size)}.log`),
+      });
+      cleanups.push(api.stop);
+      stops.push(api.stop);
+      apis.push({ label, url: api.url, pid: api.pid });
+    }
+    // The first start ran the migration job (indexes built on the loaded collections).
+    const indexSeconds = (Date.now() - indexStarted) / 1000;
+    const ceiling = await startCeilingServer({
+      node: /** @type {{ path: string }} */ (runtimes[0]).path,
+      mongoUri: mongo.url,
+      dbName,
+      logFile: path.join(RESULTS, `ceiling-${sizeLabel(size)}.log`),
+    });
+    cleanups.push(ceiling.stop);
+    stops.push(ceiling.stop);
+    const searchMatches = await db.collection('books').countDocuments({ bookName: { $regex: SEARCH_WORD, $options: 'i' } });
+    console.log(
+      `Loaded in ${loadSeconds.toFixed(1)} s, indexes and API up in ${indexSeconds.toFixed(1)} s; "${SEARCH_WORD}" matches ${searchMatches} books`,
+    );
+
+    /** @type {Read[]} */
+    const reads = [];
+    const paging = await deepPageReads(/** @type {string} */ (apis[0]?.url), size);
+    if (!paging.length && sizeIndex === 0) notes.push('deep pages: left out, the API has no sorted, counted list (X-Total-Count) yet');
+    /** @type {Read[]} */
+    const lists = await listTargets(db);
+    for (const read of [...readsFor(bookIds), ...paging, ...lists]) {
+      const first = await fetchOnce(/** @type {string} */ (apis[0]?.url), read);
+      if (!first.ok) throw new Error(`${read.name} answered ${first.status}`);
+      for (const api of apis.slice(1)) await preflight(api.url, read, token);
+      if (read.ceiling) {
+        const ceilingAnswer = await fetchOnce(ceiling.url, read);
+        if (!ceilingAnswer.ok) throw new Error(`the ceiling of ${read.name} answered ${ceilingAnswer.status}`);
+        if (read.sameBytes && !ceilingAnswer.body.equals(first.body))
+          notes.push(
+            `${sizeLabel(size)}: ${read.name}: the ceiling's ${ceilingAnswer.body.length} bytes differ from the API's ${first.body.length}`,
+          );
+      }
+      reads.push(read);
+    }
+
+    /** @type {{ row: string, url: string, read: Read, pid?: number, ceilingOf?: string }[]} */
+    const jobs = [{ row: 'bare node:http, hello world', url: bare.url, read: { name: 'bare', path: () => '/' } }];
+    for (const read of reads) {
+      for (const api of apis)
+        jobs.push({ row: apis.length > 1 ? `${read.name} (${api.label})` : read.name, url: api.url, read, pid: api.pid });
+      if (read.ceiling) jobs.push({ row: `  ceiling: ${read.name.trim()}`, url: ceiling.url, read });
+    }
+    const runJob = async (/** @type {typeof jobs[number]} */ job, /** @type {number} */ seconds) => {
+      const rss = watchPeakRss(job.pid);
+      const result = await run(job.url, job.read, { connections: CONNECTIONS, duration: seconds, token });
+      const peakRssBytes = rss.stop();
+      await settle(client, dbName);
+      return { ...result, peakRssBytes };
+    };
+    if (warmup) {
+      console.log(`Warming up (${jobs.length} × ${warmup} s)…`);
+      for (const job of jobs) await runJob(job, warmup);
+    }
+    /** @type {Map<typeof jobs[number], (import('./src/load-test.mjs').Figures & { peakRssBytes: number })[]>} */
+    const figures = new Map(jobs.map((job) => [job, []]));
+    // Rounds interleave every read, so a drift of the machine (other work on it) touches them all alike.
+    for (let round = 1; round <= rounds; round++) {
+      console.log(`Round ${round}/${rounds} (${jobs.length} × ${duration} s)…`);
+      for (const job of jobs) figures.get(job)?.push(await runJob(job, duration));
+    }
+    /** @type {Map<Read, number>} */
+    const ceilingRps = new Map();
+    for (const job of jobs) {
+      const all = figures.get(job) ?? [];
+      const cell = { ...medianOf(all), peakRssBytes: job.pid ? Math.max(...all.map((f) => f.peakRssBytes)) : 0 };
+      if (!job.pid && job.read.ceiling) ceilingRps.set(job.read, cell.rps);
+      rowFor(job.row).bySize[String(size)] = cell;
+    }
+    for (const job of jobs) {
+      const ceilingOf = ceilingRps.get(job.read);
+      const cell = rows.get(job.row)?.bySize[String(size)];
+      if (job.pid && cell && ceilingOf) cell.ratio = cell.rps / ceilingOf;
+    }
+
+    const exported = await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid);
+    const storage = await storageOf(db);
+    // Last (it adds books): the CSV import of as many new rows as the data set has books, at most IMPORT_ROWS.
+    const imported = await importRow({
+      url: /** @type {string} */ (apis[0]?.url),
+      pid: apis[0]?.pid ?? 0,
+      token,
+      books: Math.min(size, IMPORT_ROWS),
+    });
+    perSize[String(size)] = { dataset, loadSeconds, indexSeconds, searchMatches, export: exported, import: imported, storage };
+    console.log(
+      'skipped' in exported
+        ? `Full CSV export: skipped (${exported.skipped})`
+        : `Full CSV export: ${(exported.bytes / 2 ** 20).toFixed(1)} MB in ${exported.seconds.toFixed(1)} s, API peak RSS ${Math.round(exported.peakRssBytes / 2 ** 20)} MB`,
+    );
+    console.log(formatTransfer([imported]));
+
+    if (sizeIndex === 0) {
+      bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
+      if (lighthouseRuns) lighthouse = await lighthouseScore(`${apis[apis.length - 1]?.url}/`, lighthouseRuns);
+    }
+    for (const stop of stops) await stopNow(stop);
+    // Only the size being measured stays in mongod's cache and on disk.
+    await db.dropDatabase();
+    // Each size's table as soon as it is measured: a long run shows its figures early.
+    console.log(`\n${formatTable({ sizes: sizes.slice(0, sizeIndex + 1), rows: [...rows.values()] })}`);
   }
-  /** @type {Map<typeof jobs[number], import('./src/load-test.mjs').Figures[]>} */
-  const figures = new Map(jobs.map((job) => [job, []]));
-  // Rounds interleave every endpoint and runtime, so a drift of the machine touches them all alike.
-  for (let round = 1; round <= rounds; round++) {
-    console.log(`Round ${round}/${rounds} (${jobs.length} × ${duration} s)…`);
-    for (const job of jobs) figures.get(job)?.push(await runJob(job, duration));
-  }
-  const medianFor = (/** @type {typeof jobs[number]} */ job) => medianOf(figures.get(job) ?? []);
-  const bareFigures = medianFor(/** @type {typeof jobs[number]} */ (jobs[0]));
-  const sameBytes = {
-    endpoint: `bare node:http, the search's ${Math.round(searchAnswer.length / 1000)} kB`,
-    runtimes: { [/** @type {string} */ (labels[0])]: medianFor(/** @type {typeof jobs[number]} */ (jobs[1])) },
-  };
-  const rows = [
-    sameBytes,
-    ...targets.map((target) => ({
-      endpoint: target.name,
-      runtimes: Object.fromEntries(
-        jobs
-          .filter((job) => job.target === target)
-          .map((job) => /** @type {[string, import('./src/load-test.mjs').Figures]} */ ([job.api, medianFor(job)])),
-      ),
-    })),
-  ];
 
-  // Last: the import adds as many books as the data set holds.
-  const transfer = await transferRows({ url: apis[0]?.url ?? '', pid: apis[0]?.pid ?? 0, token, books: sizes.books });
-  const bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
-  const lighthouseUrl = `${apis[apis.length - 1]?.url}/`;
-  const lighthouse = lighthouseRuns ? await lighthouseScore(lighthouseUrl, lighthouseRuns) : { skipped: '--lighthouse-runs 0' };
-
-  console.log(`\n${formatTable({ bare: bareFigures, rows, runtimes: labels })}\n`);
-  console.log(`${formatTransfer(transfer)}\n`);
+  console.log(`\n${formatTable({ sizes, rows: [...rows.values()] })}\n`);
+  console.log(
+    'x ceil: req/s against the ceiling row below it (node:http running the same driver query; 1.00 = as fast). ' +
+      'RSS MB: the API process\u2019s peak resident memory during the read. err: errors, timeouts and non-2xx.',
+  );
+  console.log(
+    `Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${os.cpus().length} cores; other work on the machine shows in the figures)`,
+  );
+  for (const note of notes) console.log(`Note: ${note}`);
   if (bundle) {
     console.log(`Landing page JavaScript (entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
     for (const file of bundle.files)
@@ -252,7 +476,7 @@ try {
   console.log(
     'skipped' in lighthouse
       ? `Lighthouse: skipped (${lighthouse.skipped})`
-      : `Lighthouse performance of / (mobile, simulated throttling, served by the API on ${apis[apis.length - 1]?.label}): ${lighthouse.median} (runs: ${lighthouse.scores.join(', ')})`,
+      : `Lighthouse performance of / (mobile, simulated throttling): ${lighthouse.median} (runs: ${lighthouse.scores.join(', ')})`,
   );
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -265,6 +489,8 @@ try {
       cpu: os.cpus()[0]?.model.trim(),
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       platform: `${process.platform}-${process.arch}`,
+      loadAverageAtStart: load,
+      loadAverageAtEnd: os.loadavg().map((l) => l.toFixed(1)),
     },
     node: {
       bench: process.versions.node,
@@ -275,16 +501,13 @@ try {
       durationSeconds: duration,
       rounds,
       warmupSeconds: warmup,
-      statistic: 'median of rounds (errors and non-2xx summed)',
+      statistic: 'median of rounds (errors and non-2xx summed, peak RSS the largest)',
     },
-    dataset: { ...sizes, loadSeconds, searchWord: SEARCH_WORD, searchMatches },
-    units: { rps: 'requests per second', p50: 'ms', p99: 'ms' },
-    bare: bareFigures,
-    endpoints: rows.map((row) => ({
-      ...row,
-      ratioToBare: Object.fromEntries(Object.entries(row.runtimes).map(([label, f]) => [label, f ? f.rps / bareFigures.rps : null])),
-    })),
-    transfer,
+    sizes,
+    perSize,
+    units: { rps: 'requests per second', p50: 'ms', p99: 'ms', peakRssBytes: 'bytes', ratio: 'req/s over the ceiling row' },
+    rows: [...rows.values()],
+    notes,
     landingBundle: bundle ?? null,
     lighthouse,
   };

@@ -2,12 +2,12 @@
 // node:http reference server. Each runs in its own process so that none shares an event loop with autocannon.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { API_DIST, requireApi } from './api-build.mjs';
 
 /** @typedef {{ url: string, stop: () => Promise<void>, pid?: number }} Running */
 
@@ -29,10 +29,7 @@ async function freePort() {
  */
 export async function startMongo() {
   // Loaded here, not at import, so that bench.mjs can first say which build is missing.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- require() answers any in JavaScript; the JSDoc cast types it, but the rule reads the uncast call.
-  const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (
-    createRequire(import.meta.url)('../../apps/api/dist/mongo.js')
-  );
+  const { startEmbeddedMongo } = /** @type {typeof import('../../apps/api/src/lib/mongo.js')} */ (requireApi('mongo.js'));
   const dbPath = await mkdtemp(path.join(os.tmpdir(), 'book-warehouse-bench-'));
   const mongo = await startEmbeddedMongo({ dbPath });
   return {
@@ -75,10 +72,11 @@ async function waitUntilUp(url, child, logFile, timeoutMs) {
 /**
  * The built API (apps/api/dist/server.js) with NODE_ENV=production, on the given Node binary, after its
  * migration job (dist/migrate.js: indexes and search keys on the loaded collections) has run, as in production.
- * @param {{ node: string, root: string, mongoUri: string, jwtSecret: string, logFile: string }} options
+ * With `seedDemoData`, over the API's demo books and reviews (the landing page's figures).
+ * @param {{ node: string, root: string, mongoUri: string, dbName: string, jwtSecret: string, logFile: string, seedDemoData?: boolean }} options
  * @returns {Promise<Running>}
  */
-export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
+export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFile, seedDemoData = false }) {
   const port = await freePort();
   const log = openSync(logFile, 'w');
   const options = {
@@ -90,8 +88,8 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
       HOST: '127.0.0.1',
       PORT: String(port),
       MONGODB_URI: mongoUri,
-      MONGODB_DB_NAME: 'bench',
-      SEED_DEMO_DATA: 'false',
+      MONGODB_DB_NAME: dbName,
+      SEED_DEMO_DATA: String(seedDemoData),
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       JWT_SECRET: jwtSecret,
       // Only the API's own tokens are used: no Auth Emulator. Set empty so that an inherited one cannot bring one in.
@@ -106,11 +104,11 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
       DEFAULT_ROLE: 'staff',
     },
   };
-  const migration = spawn(node, ['dist/migrate.js'], options);
+  const migration = spawn(node, [path.join(API_DIST, 'migrate.js')], options);
   /** @type {unknown} */
   const code = await new Promise((resolve) => migration.once('exit', resolve));
   if (code !== 0) throw new Error(`the migration job exited with code ${String(code)} (see ${logFile})`);
-  const child = spawn(node, ['dist/server.js'], options);
+  const child = spawn(node, [path.join(API_DIST, 'server.js')], options);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${url}/api/health`, child, logFile, 300_000);
@@ -118,6 +116,22 @@ export async function startApi({ node, root, mongoUri, jwtSecret, logFile }) {
     await stopChild(child);
     throw error;
   }
+  return { url, stop: () => stopChild(child), pid: child.pid };
+}
+
+/**
+ * Each read's ceiling (ceiling-server.mjs): node:http running the API's driver queries on `dbName`, on the
+ * API's Node binary (`node`), so that the ratio compares code, not runtimes.
+ * @param {{ node: string, mongoUri: string, dbName: string, logFile: string }} options
+ * @returns {Promise<Running>}
+ */
+export async function startCeilingServer({ node, mongoUri, dbName, logFile }) {
+  const port = await freePort();
+  const log = openSync(logFile, 'w');
+  const args = [path.join(import.meta.dirname, 'ceiling-server.mjs'), String(port), mongoUri, dbName];
+  const child = spawn(node, args, { stdio: ['ignore', log, log] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/api/books?limit=1`, child, logFile, 30_000);
   return { url, stop: () => stopChild(child), pid: child.pid };
 }
 

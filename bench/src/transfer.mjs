@@ -1,31 +1,24 @@
 // The list and CSV rows of the bench (docs/decisions/011-lists-import-export.md): a sorted and filtered Manage
-// Items page (loaded with autocannon beside the other reads), the CSV export of every book (rows per second
-// and the API's peak RSS while it streams) and the import of a CSV of as many rows (rows per second).
+// Items page (loaded with autocannon beside the other reads) and the import of a CSV of as many rows as the
+// data set has books (rows per second, the API's peak RSS); bench.mjs measures the export of every book itself.
+// Alone, the export is measured here too.
 // `node bench/src/transfer.mjs --books 2000` runs these rows alone on a small data set (build the API first).
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-
-/** The API process's resident memory now, in bytes (Linux /proc). @param {number} pid */
-function rssOf(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-}
+import { watchPeakRss } from './peak-rss.mjs';
 
 /**
- * Runs `work` while sampling the process's RSS every 20 ms; answers its result, the seconds and the peak.
+ * Runs `work` while watching the process's peak RSS; answers its result, the seconds and the peak in bytes.
  * @template T @param {number} pid @param {() => Promise<T>} work
  */
 async function withPeakRss(pid, work) {
-  let peak = rssOf(pid);
-  const before = peak;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+  const rss = watchPeakRss(pid);
   const started = performance.now();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, before, peak: Math.max(peak, rssOf(pid)) };
+    return { result, seconds: (performance.now() - started) / 1000, peak: rss.stop() };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 
@@ -56,14 +49,16 @@ function importFile(rows) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** @param {number} bytes */
+const mb = (bytes) => Math.round(bytes / 2 ** 20);
+
 /**
- * The export of every book and the import of as many new rows, measured against a running API.
- * @param {{ url: string, pid: number, token: string, books: number }} options
+ * The export of every book, measured against a running API (its rows per second and peak RSS).
+ * @param {{ url: string, pid: number, token: string }} options
  */
-export async function transferRows({ url, pid, token, books }) {
-  const headers = { Authorization: `Bearer ${token}` };
+export async function exportRow({ url, pid, token }) {
   const exported = await withPeakRss(pid, async () => {
-    const res = await fetch(`${url}/api/books/export.csv`, { headers });
+    const res = await fetch(`${url}/api/books/export.csv`, { headers: { Authorization: `Bearer ${token}` } });
     if (!res.ok || !res.body) throw new Error(`GET /api/books/export.csv answered ${res.status}`);
     let bytes = 0;
     let lines = 0;
@@ -73,36 +68,43 @@ export async function transferRows({ url, pid, token, books }) {
     }
     return { bytes, rows: lines - 1 };
   });
+  return {
+    row: `GET /api/books/export.csv (${exported.result.rows.toLocaleString('en-US')} books, ${mb(exported.result.bytes)} MB)`,
+    rowsPerSecond: Math.round(exported.result.rows / exported.seconds),
+    seconds: exported.seconds,
+    apiPeakRssMiB: mb(exported.peak),
+  };
+}
+
+/**
+ * The import of a CSV of `books` new rows, measured against a running API (its rows per second and peak RSS).
+ * @param {{ url: string, pid: number, token: string, books: number }} options
+ */
+export async function importRow({ url, pid, token, books }) {
   const file = importFile(books);
   const imported = await withPeakRss(pid, async () => {
-    const res = await fetch(`${url}/api/books/import`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/csv' }, body: file });
+    const res = await fetch(`${url}/api/books/import`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+      body: file,
+    });
     const summary = /** @type {{ created?: number, errors?: unknown[] }} */ (await res.json());
     if (!res.ok) throw new Error(`POST /api/books/import answered ${res.status}: ${JSON.stringify(summary).slice(0, 300)}`);
     return summary;
   });
-  const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
-  return [
-    {
-      row: `GET /api/books/export.csv (${exported.result.rows.toLocaleString('en-US')} books, ${mb(exported.result.bytes)} MB)`,
-      rowsPerSecond: Math.round(exported.result.rows / exported.seconds),
-      seconds: exported.seconds,
-      apiRssMiB: { before: mb(exported.before), peak: mb(exported.peak) },
-    },
-    {
-      row: `POST /api/books/import (${books.toLocaleString('en-US')} new rows, ${mb(Buffer.byteLength(file))} MB)`,
-      rowsPerSecond: Math.round((imported.result.created ?? 0) / imported.seconds),
-      seconds: imported.seconds,
-      apiRssMiB: { before: mb(imported.before), peak: mb(imported.peak) },
-    },
-  ];
+  return {
+    row: `POST /api/books/import (${books.toLocaleString('en-US')} new rows, ${mb(Buffer.byteLength(file))} MB)`,
+    rowsPerSecond: Math.round((imported.result.created ?? 0) / imported.seconds),
+    seconds: imported.seconds,
+    apiPeakRssMiB: mb(imported.peak),
+  };
 }
 
-/** @param {Awaited<ReturnType<typeof transferRows>>} rows */
+/** @param {Awaited<ReturnType<typeof importRow>>[]} rows */
 export const formatTransfer = (rows) =>
   rows
     .map(
-      (r) =>
-        `${r.row}: ${r.rowsPerSecond.toLocaleString('en-US')} rows/s (${r.seconds.toFixed(1)} s), API RSS ${r.apiRssMiB.before} → peak ${r.apiRssMiB.peak} MiB`,
+      (r) => `${r.row}: ${r.rowsPerSecond.toLocaleString('en-US')} rows/s (${r.seconds.toFixed(1)} s), API peak RSS ${r.apiPeakRssMiB} MiB`,
     )
     .join('\n');
 
@@ -129,14 +131,22 @@ if (import.meta.filename === process.argv[1]) {
       audience: 'book-warehouse',
       expiresIn: '1h',
     });
-    const api = await startApi({ node: process.execPath, root, mongoUri: mongo.url, jwtSecret, logFile: '/tmp/bench-transfer-api.log' });
+    const api = await startApi({
+      node: process.execPath,
+      root,
+      mongoUri: mongo.url,
+      dbName: 'bench',
+      jwtSecret,
+      logFile: '/tmp/bench-transfer-api.log',
+    });
     try {
       for (const target of await listTargets(client.db('bench'))) {
         await preflight(api.url, target, token);
         const figures = await run(api.url, target, { connections: 8, duration: Number(values.duration), token });
         console.log(`${target.name}: ${JSON.stringify(figures)}`);
       }
-      console.log(formatTransfer(await transferRows({ url: api.url, pid: api.pid ?? 0, token, books })));
+      const at = { url: api.url, pid: api.pid ?? 0, token };
+      console.log(formatTransfer([await exportRow(at), await importRow({ ...at, books })]));
     } finally {
       await api.stop();
     }

@@ -41,15 +41,21 @@ export function landingBundle(distDir) {
   return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
 }
 
+/** The metrics the performance score is made of, as Lighthouse's audits name them (ms; CLS unitless). */
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
 /**
- * Lighthouse's performance category for `url` (its default: mobile emulation, simulated throttling).
+ * Lighthouse's performance category for `url` (its default: mobile emulation, simulated throttling), and the
+ * metrics of the median run.
  * @param {string} url @param {number} runs
- * @returns {Promise<{ scores: number[], median: number } | { skipped: string }>}
+ * @returns {Promise<{ scores: number[], median: number, metrics: Record<string, number> } | { skipped: string }>}
  */
 export async function lighthouseScore(url, runs) {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (set CHROME_PATH)` };
   /** @type {number[]} */
   const scores = [];
+  /** @type {Record<string, number>[]} */
+  const metrics = [];
   for (let i = 0; i < runs; i++) {
     // A fresh browser and profile each run: no cache carried over.
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -59,10 +65,13 @@ export async function lighthouseScore(url, runs) {
       if (typeof score !== 'number')
         throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
       scores.push(Math.round(score * 100));
+      const audits = result?.lhr.audits ?? {};
+      metrics.push(Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000])));
     } finally {
       chrome.kill();
     }
   }
-  const sorted = [...scores].sort((a, b) => a - b);
-  return { scores, median: /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]) };
+  const order = scores.map((score, run) => ({ score, run })).sort((a, b) => a.score - b.score);
+  const middle = order[Math.floor(order.length / 2)];
+  return { scores, median: middle?.score ?? 0, metrics: metrics[middle?.run ?? 0] ?? {} };
 }

@@ -45,6 +45,7 @@ export const messages = {
   confirmUndo: (task: string, bookName: string) => `Undo '${task}' on ${bookName}?`,
   undone: (task: string) => `Undone: ${task}`,
   undoLabel: 'Undo',
+  deliveryUndone: (bookName: string) => `Delivery of 1 copy of ${bookName} undone`,
 
   /** Deleting from the Manage Items table. */
   confirmDelete: 'Are you sure?',

@@ -29,6 +29,8 @@ export const paths = {
     /** Batch receiving and delivering: a running list of scanned books, committed at once. */
     batch: `${dashboard}/batch`,
     history: `${dashboard}/history`,
+    /** The low books by shortage, printable. */
+    reorder: `${dashboard}/reorder`,
     search: (text: string) => `${search}/${encodeURIComponent(text)}`,
     /** The router's pattern of `search(text)`; the page reads `text`, which may be missing. */
     searchPattern: `${search}/:text?`,

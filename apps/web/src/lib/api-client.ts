@@ -25,10 +25,13 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** A call's query string, as values; undefined ones are left out. */
+export type Query = Record<string, string | number | undefined>;
+
 interface RequestOptions<S extends z.ZodType> {
   method?: Method;
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
   /** Sent as the Idempotency-Key header: the same key for every retry of one user action (lib/idempotency-key.ts). */
   idempotencyKey?: string;
   /** Picks the shared schema that parses the answer, so a drifted server is caught here and not deep in a component. */
@@ -36,15 +39,15 @@ interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
-function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+function url(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Adds the signed-in user's token and sends; a failure to connect is an ApiError('network'). */
-async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'schema'>, accept: string): Promise<Response> {
+/** Adds the signed-in user's token and sends; a failure to connect is an ApiError('network'). Also for lib/api-download.ts. */
+export async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'schema'>, accept: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
   const token = await currentIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -64,7 +67,7 @@ async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'sche
 }
 
 /** A failed answer as an ApiError: the server's error body when it has one. */
-async function failure(res: Response, payload: unknown): Promise<ApiError> {
+export async function failure(res: Response, payload: unknown): Promise<ApiError> {
   const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
   if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
   return new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
@@ -87,22 +90,4 @@ export async function apiResponse<S extends z.ZodType>(
   const payload: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw await failure(res, payload);
   return { data: options.schema(await schemas).parse(payload), headers: res.headers };
-}
-
-/**
- * Downloads a file the API makes (a CSV export) and saves it: a link cannot send the token, so the file is
- * fetched with it and handed to the browser as a Blob. The name is the server's (Content-Disposition) or `fallbackName`.
- */
-export async function apiDownload(path: string, query: RequestOptions<z.ZodType>['query'], fallbackName: string): Promise<void> {
-  const res = await send(path, { query }, '*/*');
-  if (!res.ok) throw await failure(res, await res.json().catch(() => undefined));
-  const blob = await res.blob();
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click's task has run.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }

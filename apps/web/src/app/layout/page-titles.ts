@@ -18,6 +18,7 @@ const titles: Record<string, string> = {
   [paths.dashboard.scan]: 'Scan',
   [paths.dashboard.batch]: 'Batch Receive and Deliver',
   [paths.dashboard.history]: 'History',
+  [paths.dashboard.reorder]: 'Reorder',
   [paths.dashboard.user]: 'Manage Users',
   [paths.dashboard.team]: 'Manage Team',
   [paths.dashboard.chart]: 'Chart',

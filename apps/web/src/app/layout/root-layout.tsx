@@ -13,13 +13,18 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header />
+      {/* Printed pages (the Reorder list) are the page's content only; `contents` keeps the header sticky on screen. */}
+      <div className="contents print:hidden">
+        <Header />
+      </div>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-10">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <div className="contents print:hidden">
+        <Footer />
+      </div>
       <ScrollRestoration />
     </div>
   );

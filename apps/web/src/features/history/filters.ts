@@ -84,6 +84,7 @@ export function historyQuery(filters: HistoryFilters): Record<string, string | u
 /**
  * Whether sign-in entries are left out of what the server answers. GET /histories filters by one kind only
  * (`action`), with no 'every kind but sign-ins', so they are left out here, page by page: a page may then
- * hold fewer entries, and the server's total (which counts them) is not shown.
+ * hold fewer entries, and the server's total (which counts them) is not shown
+ * (docs/decisions/015-web-undo-history-screen-isbn.md).
  */
 export const hidesSignIns = (filters: HistoryFilters): boolean => !filters.signIns && filters.action === undefined;

@@ -4,12 +4,14 @@ import { SideMenu } from '../../../features/dashboard/components/side-menu';
 
 export function DashboardLayout() {
   return (
-    <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
-      <aside>
+    <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)] print:block">
+      <aside className="print:hidden">
         <SideMenu />
       </aside>
       <div className="flex min-w-0 flex-col gap-6">
-        <DashboardSearch />
+        <div className="print:hidden">
+          <DashboardSearch />
+        </div>
         <Outlet />
       </div>
     </div>

@@ -30,6 +30,7 @@ export const dashboardRoute: RouteObject = {
         { path: paths.dashboard.scan, lazy: () => import('./scan').then((m) => ({ Component: m.ScanPage })) },
         { path: paths.dashboard.batch, lazy: () => import('./batch').then((m) => ({ Component: m.BatchPage })) },
         { path: paths.dashboard.history, lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
+        { path: paths.dashboard.reorder, lazy: () => import('./reorder').then((m) => ({ Component: m.ReorderPage })) },
         { path: paths.dashboard.searchPattern, lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
         { path: paths.dashboard.chart, lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },
         { path: paths.dashboard.user, lazy: () => import('./placeholders').then((m) => ({ Component: m.UserPage })) },

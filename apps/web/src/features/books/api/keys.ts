@@ -11,6 +11,8 @@ export const bookKeys = {
   /** The book with an ISBN (13 digits), as a list of 0 or 1 (GET /books?isbn=). */
   isbn: (isbn: string) => [...queryRoots.books, 'isbn', isbn] as const,
   search: (query: SearchQuery) => [...queryRoots.books, 'search', query] as const,
+  /** The low books by shortage (GET /reorder). */
+  reorder: () => [...queryRoots.books, 'reorder'] as const,
   /** The books a user added (My Items). */
   mine: (email: string) => [...queryRoots.books, 'owner', email] as const,
   /** The first books of the reorder list (low stock, largest shortage first). */

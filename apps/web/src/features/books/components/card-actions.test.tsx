@@ -57,6 +57,72 @@ describe('CardActions for staff', () => {
   });
 });
 
+describe("CardActions 'Deleverd' toast with Undo", () => {
+  const entryId = '64c000000000000000000007';
+  const undone = {
+    entry: {
+      _id: '64c000000000000000000008',
+      email: 'ada@example.com',
+      bookName: book.bookName,
+      task: 'Undo: Deleverd 1 Quantity',
+      time: 't',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      bookId: book._id,
+      undoes: entryId,
+    },
+    book,
+  };
+
+  it('undoes the delivery named by X-History-Id', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.pathname.endsWith('/undo')
+        ? json(undone, 201)
+        : new Response(JSON.stringify({ ...book, stockQuantity: 3 }), {
+            headers: { 'Content-Type': 'application/json', 'X-History-Id': entryId },
+          }),
+    );
+    renderCard(testAccount({ role: 'staff' }));
+    await userEvent.click(screen.getByRole('button', { name: `Deleverd one copy of ${book.bookName}` }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(`Delivery of 1 copy of ${book.bookName} undone`)).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(String(url)).toBe(`/api/histories/${entryId}/undo`);
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('without X-History-Id, undoes the newest entry of that book by the user, never a restock', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url.pathname.endsWith('/undo')) return json(undone, 201);
+      if (url.pathname === '/api/histories')
+        return json([{ ...undone.entry, _id: entryId, task: 'Deleverd 1 Quantity', undoes: undefined }]);
+      return json({ ...book, stockQuantity: 3 });
+    });
+    renderCard(testAccount({ role: 'staff' }));
+    await userEvent.click(screen.getByRole('button', { name: `Deleverd one copy of ${book.bookName}` }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(`Delivery of 1 copy of ${book.bookName} undone`)).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls).toContain(`/api/histories?bookId=${book._id}&email=ada%40example.com&limit=1`);
+    expect(urls.at(-1)).toBe(`/api/histories/${entryId}/undo`);
+    expect(urls.some((u) => u.includes('/restock'))).toBe(false);
+  });
+
+  it("shows a refused undo's message", async () => {
+    stubFetch((url) =>
+      url.pathname.endsWith('/undo')
+        ? json({ error: { code: 'conflict', message: 'stockQuantity changed since: it is 2, not 3' } }, 409)
+        : new Response(JSON.stringify({ ...book, stockQuantity: 3 }), {
+            headers: { 'Content-Type': 'application/json', 'X-History-Id': entryId },
+          }),
+    );
+    renderCard(testAccount({ role: 'staff' }));
+    await userEvent.click(screen.getByRole('button', { name: `Deleverd one copy of ${book.bookName}` }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('stockQuantity changed since: it is 2, not 3');
+  });
+});
+
 describe('CardActions signed out', () => {
   it("sends 'Deleverd' to the login page", async () => {
     const fetchMock = stubFetch(() => json(book));

@@ -1,6 +1,8 @@
 import type { Book } from '@book-warehouse/types';
 import { notify, toastOutcome } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
+import { useAuth } from '../../../lib/auth';
+import { entryIdOf, useUndoEntry } from '../../../lib/undo-entry';
 import { useDeliverBook } from '../api/deliver-book';
 import { useRestockBook } from '../api/restock-book';
 import { useSetBookPrice } from '../api/set-price';
@@ -15,6 +17,8 @@ export function useStockChange(book: Book) {
   const restock = useRestockBook();
   const deliver = useDeliverBook();
   const price = useSetBookPrice();
+  const undo = useUndoEntry();
+  const { user } = useAuth();
   return {
     restock: (amount: number, done?: () => void) => restock.mutate({ id: book._id, amount }, toastOutcome(messages.quantityAdded, done)),
     /** The quantity screen's delivery: refused, with the reason returned, unless at least 1 copy stays. */
@@ -25,13 +29,36 @@ export function useStockChange(book: Book) {
       deliver.mutate({ id: book._id, amount }, toastOutcome(messages.delivered, done));
       return undefined;
     },
-    /** A card's one-click delivery: one copy while any is in stock (it may reach 0). */
+    /**
+     * A card's one-click delivery: one copy while any is in stock (it may reach 0). Its toast offers Undo until it is used or
+     * dismissed, which undoes that delivery's history entry (a wrong click is taken back, not re-stocked).
+     */
     deliverOne: () => {
       if (isOutOfStock(book.stockQuantity)) return notify.error(`${book.bookName} is out of stock: nothing to deliver`);
-      deliver.mutate({ id: book._id, amount: 1, mode: 'card' }, toastOutcome(messages.delivered));
+      deliver.mutate(
+        { id: book._id, amount: 1, mode: 'card' },
+        {
+          onSuccess: ({ historyId }) => {
+            const entryId = entryIdOf({ historyId, bookId: book._id, email: user?.email });
+            // Not found is reported only if Undo is pressed.
+            entryId.catch(() => {});
+            notify.success(messages.delivered, {
+              action: {
+                label: messages.undoLabel,
+                onClick: () =>
+                  void entryId.then(
+                    (id) => undo.mutate(id, toastOutcome(messages.deliveryUndone(book.bookName))),
+                    (error: Error) => notify.error(error.message),
+                  ),
+              },
+            });
+          },
+          onError: (error) => notify.error(error.message),
+        },
+      );
     },
     setPrice: (value: number, done?: () => void) => price.mutate({ id: book._id, price: value }, toastOutcome(messages.priceUpdated, done)),
-    stockBusy: restock.isPending || deliver.isPending,
+    stockBusy: restock.isPending || deliver.isPending || undo.isPending,
     priceBusy: price.isPending,
   };
 }

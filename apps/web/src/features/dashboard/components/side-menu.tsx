@@ -10,6 +10,7 @@ const links = [
   { to: paths.dashboard.scan, label: 'Scan' },
   { to: paths.dashboard.batch, label: 'Batch Receive/Deliver' },
   { to: paths.dashboard.history, label: 'History' },
+  { to: paths.dashboard.reorder, label: 'Reorder' },
   { to: paths.dashboard.chart, label: 'Chart' },
   { to: paths.dashboard.user, label: 'Manage Users' },
   { to: paths.dashboard.team, label: 'Manage Team' },

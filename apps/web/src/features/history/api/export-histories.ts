@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
 import { historyQuery, type HistoryFilters } from '../filters';
 
 /** GET /histories/export.csv with the screen's filters: every matching entry, not only the page shown. */

@@ -57,6 +57,16 @@ describe('HistoryLog', () => {
     expect(within(row).getByRole('link', { name: 'Dune' })).toHaveAttribute('href', paths.dashboard.manageItem(bookId));
   });
 
+  it('folds the many changes of a new book behind a disclosure', async () => {
+    const fields = ['bookName', 'author', 'price', 'stockQuantity', 'catagory'];
+    const added = entry({ task: 'Added', changes: fields.map((field) => ({ field, from: null, to: 1 })) });
+    stubFetch(() => page([added]));
+    render();
+    expect(await screen.findByText('5 fields')).toBeInTheDocument();
+    expect(screen.getByText('5 fields').closest('details')).not.toHaveAttribute('open');
+    expect(screen.getByText('price (none) -> 1.00')).toBeInTheDocument();
+  });
+
   it('hides sign-ins by default and shows them with the toggle, which goes into the URL', async () => {
     const fetchMock = stubFetch(() => page([priceChange, signIn]));
     const { router } = render();

@@ -13,7 +13,7 @@ import { useHistoryFilters } from '../hooks/use-history-filters';
 import { HistoryFiltersForm } from './history-filters';
 import { HistoryTable } from './history-table';
 
-/** The History screen's body: filters (in the URL), the CSV export of what they match, a page of entries, paging. */
+/** The History screen's body (docs/rules.md, History screen): filters (in the URL), the CSV export of what they match, a page of entries, paging. */
 export function HistoryLog() {
   const [filters, setFilters] = useHistoryFilters();
   const histories = useHistories(filters);

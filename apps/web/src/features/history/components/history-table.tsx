@@ -1,16 +1,11 @@
-import type { HistoryEntry } from '@book-warehouse/types';
+import type { FieldChange, HistoryEntry } from '@book-warehouse/types';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { stacked } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
 import { paths } from '../../../config/paths';
 import { formatChange, fullChange } from '../changes';
 
-/**
- * Cells are table cells from the sm breakpoint; below it every row is a card and each cell is a line with its
- * column's name in front (data-label), so nothing scrolls sideways on a 360 px phone.
- */
-const cell =
-  'block px-4 py-1 align-top sm:table-cell sm:py-3 max-sm:before:mr-2 max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';
 const columns = ['E-mail', 'Book name', 'Task', 'Time', 'Undo'] as const;
 
 interface HistoryTableProps {
@@ -27,45 +22,33 @@ interface HistoryTableProps {
 export function HistoryTable({ entries, canUndo, undoingId, onUndo, onBook, busy }: HistoryTableProps) {
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table aria-busy={busy || undefined} className={`block w-full text-left text-sm sm:table ${busy ? 'opacity-60' : ''}`}>
+      <table aria-busy={busy || undefined} className={`${stacked.table} ${busy ? 'opacity-60' : ''}`}>
         <caption className="sr-only">History log, newest first</caption>
-        <TableHead
-          columns={columns}
-          cellClassName="px-4 py-3"
-          className="hidden bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:table-header-group"
-        />
-        <tbody className="block divide-y divide-slate-100 sm:table-row-group">
+        <TableHead columns={columns} cellClassName="px-4 py-3" className={stacked.head} />
+        <tbody className={stacked.body}>
           {entries.length === 0 && (
-            <tr className="block sm:table-row">
+            <tr className={stacked.row}>
               <td colSpan={columns.length} className="block px-4 py-6 text-center text-slate-500 sm:table-cell">
                 No entries match.
               </td>
             </tr>
           )}
           {entries.map((entry) => (
-            <tr key={entry._id} className="block py-2 sm:table-row sm:py-0">
-              <td data-label="E-mail" className={`${cell} break-all`}>
+            <tr key={entry._id} className={stacked.row}>
+              <td data-label="E-mail" className={`${stacked.cell} break-all`}>
                 {entry.email}
               </td>
-              <td data-label="Book" className={cell}>
+              <td data-label="Book" className={stacked.cell}>
                 <BookName entry={entry} onBook={onBook} />
               </td>
-              <td data-label="Task" className={cell}>
+              <td data-label="Task" className={stacked.cell}>
                 <span className="font-medium">{entry.task}</span>
-                {entry.changes && entry.changes.length > 0 && (
-                  <ul aria-label="Changes" className="mt-1 text-xs text-slate-600">
-                    {entry.changes.map((change) => (
-                      <li key={change.field} title={fullChange(change)} className="break-words tabular-nums">
-                        {formatChange(change)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                {entry.changes && entry.changes.length > 0 && <Changes changes={entry.changes} />}
               </td>
-              <td data-label="Time" className={`${cell} tabular-nums sm:whitespace-nowrap`}>
+              <td data-label="Time" className={`${stacked.cell} tabular-nums sm:whitespace-nowrap`}>
                 {entry.time}
               </td>
-              <td className={`${cell} max-sm:before:content-none`}>
+              <td className={`${stacked.cell} ${stacked.unlabelled}`}>
                 <UndoCell entry={entry} canUndo={canUndo} pending={undoingId === entry._id} onUndo={onUndo} />
               </td>
             </tr>
@@ -73,6 +56,29 @@ export function HistoryTable({ entries, canUndo, undoingId, onUndo, onBook, busy
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** More changes than this (a new book lists every field) fold behind a disclosure. */
+const SHOWN_CHANGES = 3;
+
+/** What an entry changed, one line per field, under its label. */
+function Changes({ changes }: { changes: FieldChange[] }) {
+  const list = (
+    <ul aria-label="Changes" className="mt-1 text-xs text-slate-600">
+      {changes.map((change) => (
+        <li key={change.field} title={fullChange(change)} className="break-words tabular-nums">
+          {formatChange(change)}
+        </li>
+      ))}
+    </ul>
+  );
+  if (changes.length <= SHOWN_CHANGES) return list;
+  return (
+    <details className="mt-1 text-xs text-slate-600">
+      <summary className="cursor-pointer">{changes.length} fields</summary>
+      {list}
+    </details>
   );
 }
 
@@ -88,7 +94,7 @@ function BookName({ entry, onBook }: { entry: HistoryEntry; onBook: HistoryTable
       <button
         type="button"
         className="text-xs text-slate-500 underline hover:text-slate-800"
-        aria-label={`Only the entries of ${entry.bookName}`}
+        aria-label={`Only this book: ${entry.bookName}`}
         onClick={() => onBook({ ...entry, bookId })}
       >
         only this book

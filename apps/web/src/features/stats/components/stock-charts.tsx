@@ -1,5 +1,5 @@
 import type { Book } from '@book-warehouse/types';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TableHead } from '../../../components/ui/table-head';
 import { leastStocked, valueByCategory } from '../stock-summary';
@@ -34,12 +34,30 @@ function ChartCard({ id, title, height, chart, table }: { id: string; title: str
 const th = 'px-3 py-2 text-left font-semibold text-slate-600';
 const td = 'px-3 py-2';
 
+/**
+ * The bars' scale. Square root by default: beside one book with a huge stock, the others' bars stay visible (a
+ * linear scale shrinks them to nothing); zero stays zero, which a logarithmic scale cannot show.
+ */
+type Scale = 'sqrt' | 'linear';
+
 /** Stock value by category and the books with the least stock, computed from the books given. */
 export function StockCharts({ books }: { books: readonly Book[] }) {
   const byCategory = valueByCategory(books);
   const least = leastStocked(books);
+  const [scale, setScale] = useState<Scale>('sqrt');
+  const linearId = useId();
   return (
     <div className="grid items-start gap-6 xl:grid-cols-2">
+      <p className="flex items-center gap-2 text-sm xl:col-span-2">
+        <input
+          id={linearId}
+          type="checkbox"
+          checked={scale === 'linear'}
+          onChange={(event) => setScale(event.target.checked ? 'linear' : 'sqrt')}
+          className="size-4 accent-amber-700"
+        />
+        <label htmlFor={linearId}>Linear scale (by default a square-root scale keeps small values readable)</label>
+      </p>
       <ChartCard
         id="chart-value-by-category"
         title="Stock value by category"
@@ -48,7 +66,7 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={byCategory} layout="vertical" margin={{ left: 8, right: 16 }} title="Stock value by category">
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" tickFormatter={(v: number) => compactMoney.format(v)} />
+              <XAxis type="number" scale={scale} domain={[0, 'auto']} tickFormatter={(v: number) => compactMoney.format(v)} />
               <YAxis type="category" dataKey="category" width={110} tick={{ fontSize: 12 }} tickFormatter={(v: string) => shorten(v, 14)} />
               <Tooltip formatter={(v) => money.format(Number(v))} />
               <Bar dataKey="value" name="Stock value" fill={AMBER} radius={[0, 4, 4, 0]} />
@@ -77,7 +95,7 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={least} layout="vertical" margin={{ left: 8, right: 32 }} title="Books with the least stock">
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} />
+              <XAxis type="number" scale={scale} domain={[0, 'auto']} allowDecimals={false} />
               <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} tickFormatter={(v: string) => shorten(v)} />
               <Tooltip />
               <Bar dataKey="stock" name="Stock" fill={SKY} radius={[0, 4, 4, 0]} minPointSize={2}>

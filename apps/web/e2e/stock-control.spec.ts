@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Book } from '@book-warehouse/types';
+import { addBookViaApi, createAccount, expectAccessible, newStaff, signIn, toast } from './support';
+import { paths } from '../src/config/paths';
+
+/** The book as the API stores it now. */
+async function storedBook(request: APIRequestContext, id: string): Promise<Book> {
+  return (await (await request.get(`/api/book/${id}`)).json()) as Book;
+}
+
+test('editing one word of a description: the form is prefilled, only the description is sent, the card shows it', async ({
+  page,
+  request,
+}) => {
+  const staff = newStaff();
+  const token = await createAccount(request, staff);
+  const name = `Fox Tales ${Date.now()}`;
+  const book = await addBookViaApi(request, token, { bookName: name, description: 'A quick fox jumps over the lazy dog.' });
+
+  await signIn(page, staff);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto(paths.dashboard.manageItem(book._id));
+  const description = page.getByLabel('Description');
+  await expect(description).toHaveValue('A quick fox jumps over the lazy dog.');
+  await expect(page.getByLabel('Author')).toHaveValue(book.author);
+  await expect(page.getByLabel('Price')).toHaveValue('10');
+
+  // One word, as a clerk edits it: to the end, remove 'dog.', type 'cat.'.
+  await description.click();
+  await description.press('Control+End');
+  for (let i = 0; i < 'dog.'.length; i++) await description.press('Backspace');
+  await description.pressSequentially('cat.');
+  const sent = page.waitForRequest((req) => req.method() === 'PUT' && req.url().includes(`/api/bookupdate/${book._id}`));
+  await page.getByRole('button', { name: 'Update Book' }).click();
+  expect((await sent).postDataJSON()).toEqual({ description: 'A quick fox jumps over the lazy cat.' });
+  await expect(toast(page, 'Book Updated successfully!!!')).toBeVisible();
+  await expect(description).toHaveValue('A quick fox jumps over the lazy cat.');
+
+  // 'Update' again with nothing changed sends nothing.
+  let again = false;
+  page.on('request', (req) => {
+    if (req.method() === 'PUT') again = true;
+  });
+  await page.getByRole('button', { name: 'Update Book' }).click();
+  await expect(page.getByText('Nothing changed: edit a field, then press Update Book')).toBeVisible();
+  expect(again).toBe(false);
+
+  await page.goto(paths.dashboard.search(name));
+  await expect(page.getByRole('article', { name }).getByText('A quick fox jumps over the lazy cat.')).toBeVisible();
+  expect((await storedBook(request, book._id)).description).toBe('A quick fox jumps over the lazy cat.');
+});
+
+test('undo of a price change on the History screen restores the price and adds an Undo entry', async ({ page, request }) => {
+  const staff = newStaff();
+  const token = await createAccount(request, staff);
+  const book = await addBookViaApi(request, token, { bookName: `Priced Wrong ${Date.now()}`, price: 12 });
+  const repriced = await request.put(`/api/bookprice/${book._id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { price: 14.5 },
+  });
+  expect(repriced.status(), await repriced.text()).toBe(200);
+
+  await signIn(page, staff);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto(paths.dashboard.history);
+  const rows = page.getByRole('row').filter({ hasText: book.bookName });
+  const priceRow = rows.filter({ has: page.getByText('Price Updated to 14.5', { exact: true }) });
+  await expect(priceRow).toHaveCount(1);
+  await expect(priceRow).toContainText('price 12.00 -> 14.50');
+  await expectAccessible(page);
+
+  await priceRow.getByRole('button', { name: `Undo Price Updated to 14.5 on ${book.bookName}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`Undo 'Price Updated to 14.5' on ${book.bookName}?`);
+  await dialog.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Undone: Price Updated to 14.5')).toBeVisible();
+  const undoRow = rows.filter({ has: page.getByText('Undo: Price Updated to 14.5', { exact: true }) });
+  await expect(undoRow).toHaveCount(1);
+  await expect(undoRow).toContainText('price 14.50 -> 12.00');
+  await expect(priceRow.getByText('Undone')).toBeVisible();
+  expect((await storedBook(request, book._id)).price).toBe(12);
+
+  // The row leads to its book.
+  await priceRow.getByRole('link', { name: book.bookName }).click();
+  await expect(page).toHaveURL(paths.dashboard.manageItem(book._id));
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('12');
+});
+
+test('the Reorder page lists a low book with its shortage', async ({ page, request }) => {
+  const staff = newStaff();
+  const token = await createAccount(request, staff);
+  const book = await addBookViaApi(request, token, { bookName: `Running Low ${Date.now()}`, stockQuantity: 1, reorderPoint: 4 });
+
+  await signIn(page, staff);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto(paths.dashboard.root);
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(paths.dashboard.reorder);
+  await expect(page.getByRole('heading', { name: 'Reorder', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: book.bookName });
+  await expect(row.getByRole('cell')).toHaveText([new RegExp(book.bookName), '1', '4', '3']);
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -1,0 +1,84 @@
+import type { ReorderItem } from '@book-warehouse/types';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notify';
+import { QueryState } from '../../../components/ui/query-state';
+import { stacked } from '../../../components/ui/stacked-table';
+import { TableHead } from '../../../components/ui/table-head';
+import { paths } from '../../../config/paths';
+import { useExportReorder, useReorder } from '../api/get-reorder';
+import { formatIsbn } from '../isbn';
+
+const columns = [
+  'Book',
+  { label: 'Stock', className: 'sm:text-right' },
+  { label: 'Reorder point', className: 'sm:text-right' },
+  { label: 'Shortage', className: 'sm:text-right' },
+];
+const number = `${stacked.cell} tabular-nums sm:text-right`;
+
+/**
+ * The low books (stock at or below the reorder point), the largest shortage first, with a printable view
+ * (the print button; navigation is hidden when printing) and the list as CSV.
+ */
+export function ReorderList() {
+  const reorder = useReorder();
+  const exportCsv = useExportReorder();
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div className="flex flex-wrap gap-3 print:hidden">
+        <Button variant="secondary" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={exportCsv.isPending}
+          onClick={() => exportCsv.mutate(undefined, { onError: (error) => notify.error(error.message) })}
+        >
+          {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
+        </Button>
+      </div>
+      <QueryState query={reorder} loading="Loading the books to reorder" empty="No book is at or below its reorder point.">
+        {(lines) => <ReorderTable lines={lines} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function ReorderTable({ lines }: { lines: ReorderItem[] }) {
+  return (
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:shadow-none print:ring-0">
+      <table className={stacked.table}>
+        <caption className="sr-only">Books to reorder, largest shortage first</caption>
+        <TableHead columns={columns} cellClassName="px-4 py-3" className={stacked.head} />
+        <tbody className={stacked.body}>
+          {lines.map((line) => (
+            <tr key={line._id} className={stacked.row}>
+              <td data-label="Book" className={`${stacked.cell} ${stacked.unlabelled}`}>
+                <Link
+                  to={paths.dashboard.manageItem(line._id)}
+                  className="font-semibold text-amber-800 hover:underline print:text-slate-900"
+                >
+                  {line.bookName}
+                </Link>
+                <span className="block text-xs text-slate-500">
+                  {line.author}
+                  {line.isbn && ` · ISBN ${formatIsbn(line.isbn)}`}
+                </span>
+              </td>
+              <td data-label="Stock" className={number}>
+                {line.stockQuantity}
+              </td>
+              <td data-label="Reorder point" className={number}>
+                {line.reorderPoint}
+              </td>
+              <td data-label="Shortage" className={`${number} font-semibold`}>
+                {line.shortage}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

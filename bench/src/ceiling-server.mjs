@@ -1,0 +1,130 @@
+// Each read's ceiling: a bare node:http server that runs the same driver query as the API's read and sends the
+// same bytes (bench.mjs checks them at preflight), with nothing else: no routing framework, validation,
+// authentication, rate limit, logging, security headers or kept answers. The API's ratio to this server is
+// the cost of our code; the ratio of this server to the hello-world one is the cost of the database.
+// Usage: node ceiling-server.mjs <port> <mongodb uri> <database>
+import http from 'node:http';
+import { MongoClient, ObjectId } from 'mongodb';
+import { requireApi } from './api-build.mjs';
+
+const support = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
+const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = support;
+
+const [, , port, uri, dbName] = process.argv;
+const client = await MongoClient.connect(/** @type {string} */ (uri));
+const db = client.db(dbName);
+/** @typedef {{ _id: ObjectId, createdAt: Date } & Record<string, unknown>} Doc */
+/** @type {import('mongodb').Collection<Doc>} */
+const books = db.collection('books');
+/** @type {import('mongodb').Collection<Doc>} */
+const histories = db.collection('histories');
+/** @type {import('mongodb').Collection<Doc>} */
+const reviews = db.collection('reviews');
+/** An older build has no counters: its stats are an aggregate. */
+const counters = 'createStatsRepository' in support ? support.createStatsRepository(db) : undefined;
+
+// The same limits and projections as the API (books.repository.ts, book-search.repository.ts, reviews.repository.ts).
+const FEW_MATCHES = 5000;
+const FEW_PAGES = 20;
+const publicFields = { projection: { [SEARCH_KEYS]: 0, email: 0 } };
+
+/** The API's document-to-JSON mappings: the same key order gives the same bytes. */
+const toBook = (/** @type {Doc} */ { _id, ...rest }) => ({ ...rest, _id: _id.toHexString() });
+const toDated = (/** @type {Doc} */ { _id, createdAt, ...rest }) => ({
+  ...rest,
+  _id: _id.toHexString(),
+  createdAt: createdAt.toISOString(),
+});
+/** @param {string} text */
+const containing = (text) => {
+  const pattern = { $regex: escapeRegExp(text), $options: 'i' };
+  return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
+};
+/** @template {{ _id: ObjectId }} T @param {T[]} docs */
+const inIdOrder = (docs) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
+/** @param {import('mongodb').Filter<Doc>} filter @param {number} limit @param {number} skip */
+const inInsertionOrder = (filter, limit, skip) => books.find(filter, { sort: { _id: 1 }, ...publicFields, skip, limit });
+
+/** The search's plan (book-search.repository.ts): through the keys while the matches are few, else a scan. */
+async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
+  const text = raw.trim();
+  const word = narrowestWord(text);
+  const filter = word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
+  if (filter && !limit) {
+    const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...publicFields }).toArray();
+    if (found.length <= FEW_MATCHES) return inIdOrder(found).map(toBook);
+  } else if (filter) {
+    const most = Math.min(FEW_MATCHES, FEW_PAGES * limit);
+    const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
+    if (found.length <= most) {
+      const page = inIdOrder(found)
+        .slice(0, limit)
+        .map((doc) => doc._id);
+      return page.length ? (await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, 0, 0).toArray()).map(toBook) : [];
+    }
+  }
+  return (await inInsertionOrder(containing(text), limit, 0).toArray()).map(toBook);
+}
+
+/** @type {Record<string, (url: URL) => Promise<unknown>>} */
+const reads = {
+  '/api/books': async (url) => (await inInsertionOrder({}, Number(url.searchParams.get('limit') ?? 0), 0).toArray()).map(toBook),
+  '/api/book': async (url) => {
+    const doc = await books.findOne({ _id: new ObjectId(url.pathname.split('/')[3]) }, publicFields);
+    return doc && toBook(doc);
+  },
+  // The counters every book change keeps, where the API has them (stats.repository.ts); else the sum over the books.
+  '/api/stats': async () => {
+    if (counters) return support.toStats(await counters.read());
+    const [row] = await books
+      .aggregate([
+        {
+          $group: {
+            _id: null,
+            products: { $sum: 1 },
+            quantity: { $sum: '$stockQuantity' },
+            price: { $sum: { $multiply: ['$price', '$stockQuantity'] } },
+          },
+        },
+        { $project: { _id: 0, products: 1, quantity: 1, price: 1 } },
+      ])
+      .toArray();
+    return row ?? { products: 0, quantity: 0, price: 0 };
+  },
+  '/api/bookbytext': (url) => search(url.searchParams.get('search') ?? '', Number(url.searchParams.get('limit') ?? 0)),
+  '/api/histories': async (url) =>
+    (await histories.find({}, { sort: { createdAt: -1, _id: -1 }, limit: Number(url.searchParams.get('limit') ?? 0) }).toArray()).map(
+      toDated,
+    ),
+  '/api/reviews': async (url) =>
+    (
+      await reviews
+        .find(
+          {},
+          { sort: { createdAt: -1, _id: -1 }, skip: Number(url.searchParams.get('page') ?? 0) * REVIEWS_PER_PAGE, limit: REVIEWS_PER_PAGE },
+        )
+        .toArray()
+    ).map(toDated),
+};
+
+http
+  .createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://ceiling');
+    const read = reads[url.pathname.startsWith('/api/book/') ? '/api/book' : url.pathname];
+    if (!read) {
+      res.writeHead(404).end();
+      return;
+    }
+    read(url).then(
+      (answer) => {
+        const body = JSON.stringify(answer);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      (/** @type {unknown} */ error) => {
+        console.error(error);
+        res.writeHead(500).end();
+      },
+    );
+  })
+  .listen(Number(port), '127.0.0.1');

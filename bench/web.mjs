@@ -1,0 +1,48 @@
+// `pnpm bench:web`: what a visitor's browser pays for the landing page, without the API load test: the gzip
+// size of the JavaScript index.html loads, and Lighthouse's mobile performance score of / (Debian's Chromium,
+// median of --runs), served by the built API over its demo data on a throw-away mongod.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startApi, startMongo } from './src/processes.mjs';
+import { landingBundle, lighthouseScore } from './src/web-metrics.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(import.meta.dirname, 'results');
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, path: { type: 'string', default: '/' } } });
+
+const bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
+if (!bundle) throw new Error('apps/web/dist/index.html is missing: run `pnpm build` first');
+console.log(`Landing page JavaScript (entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
+for (const file of bundle.files)
+  console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
+
+mkdirSync(RESULTS, { recursive: true });
+const mongo = await startMongo();
+try {
+  const api = await startApi({
+    node: process.execPath,
+    root: ROOT,
+    mongoUri: mongo.url,
+    dbName: 'bench_web',
+    jwtSecret: randomBytes(32).toString('hex'),
+    logFile: path.join(RESULTS, 'api-web.log'),
+    seedDemoData: true,
+  });
+  try {
+    const result = await lighthouseScore(`${api.url}${args.path}`, Number(args.runs));
+    console.log(
+      'skipped' in result
+        ? `Lighthouse: skipped (${result.skipped})`
+        : `Lighthouse performance of ${args.path} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})\n` +
+            `  median run: ${Object.entries(result.metrics)
+              .map(([id, value]) => `${id} ${value}`)
+              .join(', ')}`,
+    );
+  } finally {
+    await api.stop();
+  }
+} finally {
+  await mongo.stop();
+}

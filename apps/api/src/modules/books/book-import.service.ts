@@ -147,6 +147,8 @@ export function createBookImportService({ imports, books }: ImportDeps) {
       let columns: (ImportField | undefined)[] | undefined;
       let row = 0;
       const parser = body.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false }));
+      // pipe() does not pass errors on: a body cut off or over the limit must end the parse too.
+      body.once('error', (error) => parser.destroy(error));
       try {
         for await (const cells of parser as AsyncIterable<string[]>) {
           row += 1;
@@ -172,8 +174,8 @@ export function createBookImportService({ imports, books }: ImportDeps) {
         }
       } catch (error) {
         if (error instanceof AppError) throw error;
-        const { code, message } = error as { code?: string; message?: string };
-        if (code === 'entity.too.large') throw new AppError('payload_too_large', 413, `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
+        const { type, message } = error as { type?: string; message?: string };
+        if (type === 'entity.too.large') throw new AppError('payload_too_large', 413, `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
         // csv-parse's own errors (an unclosed quote, a quote inside a field, ...) name the line.
         if (error instanceof CsvError)
           throw new AppError('validation_failed', 400, `Invalid body: ${message ?? 'not a CSV file'}`, {

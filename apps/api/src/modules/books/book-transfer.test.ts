@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { parse } from 'csv-parse/sync';
 import {
@@ -55,6 +58,29 @@ const exportCsv = async (query = '') => {
 
 const importCsv = (csv: string | Buffer, query = '') =>
   request(ctx.app).post(`/api/books/import${query}`).set(bearer(staff)).set('Content-Type', 'text/csv').send(csv);
+
+/** POST /books/import with the body sent in 1 MB chunks and no Content-Length (Transfer-Encoding: chunked). */
+async function importChunked(buffer: Buffer): Promise<{ status: number; body: unknown }> {
+  const server = http.createServer(ctx.app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise((resolve, reject) => {
+      const headers = { ...bearer(staff), 'Content-Type': 'text/csv', 'Transfer-Encoding': 'chunked' };
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/books/import', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+      });
+      req.on('error', reject);
+      for (let at = 0; at < buffer.length; at += 2 ** 20) req.write(buffer.subarray(at, at + 2 ** 20));
+      req.end();
+    });
+  } finally {
+    server.close();
+  }
+}
 
 const summaryOf = (body: unknown): ImportSummary => ImportSummarySchema.parse(body);
 
@@ -281,6 +307,10 @@ describe('POST /api/books/import', () => {
 
     const res = await importCsv(sized(IMPORT_MAX_BYTES + 1)).expect(413);
     expect(apiError(res.body).code).toBe('payload_too_large');
+    // Sent in chunks, without a Content-Length: refused once the stream passes the limit.
+    const chunked = await importChunked(sized(IMPORT_MAX_BYTES + 1));
+    expect(chunked.status).toBe(413);
+    expect(apiError(chunked.body).code).toBe('payload_too_large');
     expect(await ctx.db.collection('books').countDocuments()).toBe(0);
   }, 120_000);
 

@@ -19,6 +19,7 @@ import { watchPeakRss } from './src/peak-rss.mjs';
 import { startApi, startBareServer, startCeilingServer, startMongo } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
 import { formatTable, sizeLabel } from './src/report.mjs';
+import { formatTransfer, importRow, listTargets } from './src/transfer.mjs';
 import { landingBundle, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -27,6 +28,8 @@ const CONNECTIONS = 32;
 // Must match apps/api/src/modules/auth/token-verifier.ts; the preflight request fails loudly if they drift.
 const API_TOKEN_ISSUER = 'book-warehouse-api';
 const API_TOKEN_AUDIENCE = 'book-warehouse';
+/** The most rows the import row writes: one by one in transactions of 100, a million would take hours. */
+const IMPORT_ROWS = 10_000;
 /** The sizes shown side by side when --sizes is not given: those below --books, then --books. */
 const STANDARD_SIZES = [10_000, 100_000, 1_000_000];
 
@@ -369,7 +372,9 @@ try {
     const reads = [];
     const paging = await deepPageReads(/** @type {string} */ (apis[0]?.url), size);
     if (!paging.length && sizeIndex === 0) notes.push('deep pages: left out, the API has no sorted, counted list (X-Total-Count) yet');
-    for (const read of [...readsFor(bookIds), ...paging]) {
+    /** @type {Read[]} */
+    const lists = await listTargets(db);
+    for (const read of [...readsFor(bookIds), ...paging, ...lists]) {
       const first = await fetchOnce(/** @type {string} */ (apis[0]?.url), read);
       if (!first.ok) throw new Error(`${read.name} answered ${first.status}`);
       for (const api of apis.slice(1)) await preflight(api.url, read, token);
@@ -425,12 +430,20 @@ try {
 
     const exported = await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid);
     const storage = await storageOf(db);
-    perSize[String(size)] = { dataset, loadSeconds, indexSeconds, searchMatches, export: exported, storage };
+    // Last (it adds books): the CSV import of as many new rows as the data set has books, at most IMPORT_ROWS.
+    const imported = await importRow({
+      url: /** @type {string} */ (apis[0]?.url),
+      pid: apis[0]?.pid ?? 0,
+      token,
+      books: Math.min(size, IMPORT_ROWS),
+    });
+    perSize[String(size)] = { dataset, loadSeconds, indexSeconds, searchMatches, export: exported, import: imported, storage };
     console.log(
       'skipped' in exported
         ? `Full CSV export: skipped (${exported.skipped})`
         : `Full CSV export: ${(exported.bytes / 2 ** 20).toFixed(1)} MB in ${exported.seconds.toFixed(1)} s, API peak RSS ${Math.round(exported.peakRssBytes / 2 ** 20)} MB`,
     );
+    console.log(formatTransfer([imported]));
 
     if (sizeIndex === 0) {
       bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));

@@ -10,13 +10,15 @@ import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
-import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
+import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role, type Stats } from '@book-warehouse/types';
 import { createApp, watchAppChanges, type AppDeps, type AppOptions } from '../src/app';
+import { csvRow } from '../src/lib/csv';
 import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
 import { runMigrations } from '../src/migrations/migrations';
+import { countBooks, toStats } from '../src/modules/books/stats.repository';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier, signApiToken } from '../src/modules/auth/token-verifier';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 import { freePort } from './free-port';
@@ -195,6 +197,9 @@ export function useRestartableTestApp(): { ctx: TestContext; restartMongo: () =>
   };
 }
 
+/** The tiles a full count of the books gives: what the counters of GET /api/stats must always equal. */
+export const countedStats = async (db: Db): Promise<Stats> => toStats(await countBooks(db));
+
 /** A well-formed id that no book has. */
 export const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -266,6 +271,19 @@ export const VALID_IMAGE = {
   data: readFileSync(path.join(__dirname, 'fixtures/openlibrary/cover-9780201616224-L.jpg')),
 };
 
+/** A valid body for each media type other than JSON the OpenAPI document names: a CSV import of one new book, a cover. */
+export const VALID_RAW_BODIES: Record<string, string | Buffer> = {
+  'text/csv': [newBook({ bookName: 'Imported by a test' })].map((book) => csvRow(Object.keys(book)) + csvRow(Object.values(book)))[0]!,
+  [VALID_IMAGE.type]: VALID_IMAGE.data,
+};
+
+/** The first of an operation's raw body media types that VALID_RAW_BODIES has a body for, with that body. */
+export function validRawBody(types: readonly string[]): { type: string; data: string | Buffer } {
+  const type = types.find((t) => VALID_RAW_BODIES[t] !== undefined);
+  if (!type) throw new Error(`No valid raw body for ${types.join(', ')}`);
+  return { type, data: VALID_RAW_BODIES[type]! };
+}
+
 /** One operation of the served OpenAPI document, with what the tests read of it. */
 export interface DocumentedOperation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -275,7 +293,7 @@ export interface DocumentedOperation {
   parameters: Array<{ name: string; in: 'path' | 'query'; required: boolean }>;
   /** The component name of the JSON body, if the operation takes one ("NewBook"). */
   body?: string;
-  /** The media types of a raw (non-JSON) body, if the operation takes one (a cover upload). */
+  /** The media types of a raw (non-JSON) body, if the operation takes one (a CSV import, a cover upload). */
   rawBody?: string[];
 }
 

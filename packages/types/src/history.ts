@@ -49,6 +49,8 @@ export const HistoryEntrySchema = z.object({
   undoes: ObjectIdSchema.optional(),
   /** Set once the entry has been undone: the id of the undo entry (the only field ever set after the fact). */
   undoneBy: ObjectIdSchema.optional(),
+  /** The CSV import that wrote the entry (POST /books/import). */
+  importId: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

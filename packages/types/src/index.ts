@@ -10,5 +10,6 @@ export * from './roles';
 export * from './users';
 export * from './idempotency';
 export * from './events';
+export * from './lists';
 export * from './isbn';
 export * from './cover';

@@ -13,6 +13,8 @@ import { createIdempotencyKeys } from './006-idempotency-keys';
 import { createIsbnAndStockCounters } from './007-isbn-and-stock-counters';
 import { repairStockCounters } from './008-repair-stock-counters';
 import { createCovers } from './009-covers';
+import { addListFields } from './010-list-fields';
+import { createListIndexes } from './011-list-indexes';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -26,6 +28,8 @@ export const MIGRATIONS: readonly Migration[] = [
   createIsbnAndStockCounters,
   repairStockCounters,
   createCovers,
+  addListFields,
+  createListIndexes,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

@@ -18,9 +18,12 @@ export function fieldChanges(before: Book | null, after: Book | null): FieldChan
   });
 }
 
+/** What low stock depends on: a book, or its stored form. */
+type Stocked = Pick<Book, 'stockQuantity' | 'reorderPoint'>;
+
 /** A book is low when its stock is at or below its reorder point (docs/rules.md, Low stock). */
-export const isLow = (book: Book | null): boolean => book?.reorderPoint !== undefined && book.stockQuantity <= book.reorderPoint;
+export const isLow = (book: Stocked | null): boolean => book?.reorderPoint !== undefined && book.stockQuantity <= book.reorderPoint;
 
 /** How many copies a low book lacks to reach its reorder point; undefined for a book that is not low. */
-export const shortageOf = (book: Book | null): number | undefined =>
+export const shortageOf = (book: Stocked | null): number | undefined =>
   book && isLow(book) ? book.reorderPoint! - book.stockQuantity : undefined;

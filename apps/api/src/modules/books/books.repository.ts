@@ -12,30 +12,45 @@ import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } fro
 
 /**
  * Server-side only: how many copies a low book lacks (reorderPoint - stockQuantity), absent on a book that is
- * not low. MongoDB cannot index a comparison of two fields, so the reorder list reads this stored field
- * through a partial index; books.service.ts keeps it in step in the transaction of every change.
+ * not low. MongoDB cannot index a comparison of two fields, so the reorder list and the list's `stock=low`
+ * filter read this stored field through a partial index; books.service.ts keeps it in step in the transaction
+ * of every change.
  */
 export const SHORTAGE = '_shortage';
 
 export interface BookDoc extends BookFields {
   email: string;
+  /** Server-owned: set on insert and on every update (answered as ISO strings); absent only before migration 010. */
+  createdAt?: Date;
+  updatedAt?: Date;
   /** Server-side only (see search-keys.ts); missing while a change of the searched fields settles. */
   [SEARCH_KEYS]?: string[] | null;
   [SHORTAGE]?: number;
 }
 
-/** The server-side fields, never answered. */
-const SERVER_FIELDS: readonly string[] = [SEARCH_KEYS, SHORTAGE];
-
-const toBook = ({ _id, [SEARCH_KEYS]: _keys, [SHORTAGE]: _shortage, ...rest }: WithId<BookDoc>): Book => ({
+export const toBook = ({ _id, [SEARCH_KEYS]: _keys, [SHORTAGE]: _shortage, createdAt, updatedAt, ...rest }: WithId<BookDoc>): Book => ({
   ...rest,
   _id: _id.toHexString(),
+  ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
+  ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}),
 });
 
-/** A book's stored form: its fields, its search keys and, when low, its shortage. */
-const stored = (doc: BookDoc) => {
-  const shortage = shortageOf({ ...doc, _id: '' });
-  return { ...doc, [SEARCH_KEYS]: searchKeysOf(doc), ...(shortage === undefined ? {} : { [SHORTAGE]: shortage }) };
+/** Stored fields no client sees, so a change of them alone is no event either. */
+const HIDDEN_FIELDS = new Set<string>([SEARCH_KEYS, SHORTAGE, '_id', 'updatedAt']);
+
+/**
+ * A book's stored form: its fields, its search keys, when low its shortage, and the server's times (a book
+ * an undo brings back keeps its createdAt).
+ */
+const stored = (doc: BookDoc, now = new Date()) => {
+  const shortage = shortageOf(doc);
+  return {
+    ...doc,
+    [SEARCH_KEYS]: searchKeysOf(doc),
+    ...(shortage === undefined ? {} : { [SHORTAGE]: shortage }),
+    createdAt: doc.createdAt ?? now,
+    updatedAt: now,
+  };
 };
 
 /** The field values a conditional write expects (null: the field is absent). */
@@ -101,10 +116,7 @@ export interface Page {
  */
 export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
   const book = change.doc && toBook(change.doc as WithId<BookDoc>);
-  const changed =
-    change.op === 'delete'
-      ? []
-      : (change.changed ?? Object.keys(book ?? {})).filter((field) => !SERVER_FIELDS.includes(field) && field !== '_id');
+  const changed = change.op === 'delete' ? [] : (change.changed ?? Object.keys(book ?? {})).filter((field) => !HIDDEN_FIELDS.has(field));
   if (change.op === 'update' && !changed.length) return undefined;
   return {
     id: (change.documentKey as ObjectId).toHexString(),
@@ -259,7 +271,7 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
           docs.map(({ _id, ...d }) => ({ ...stored(d), _id: new ObjectId(_id) })),
         ),
       );
-      const delta = inserted.reduce((sum, i) => addCounters(sum, countersDelta(null, { ...docs[i]!, _id: docs[i]!._id })), ZERO);
+      const delta = inserted.reduce((sum, i) => addCounters(sum, countersDelta(null, docs[i]!)), ZERO);
       await counters?.add(delta);
       return inserted.length;
     },
@@ -276,14 +288,12 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
       const values: [string, unknown][] = Object.entries(set);
       const removed = values.filter(([, value]) => value === null).map(([field]) => field);
       const unset: Record<string, ''> = Object.fromEntries([...removed, ...(reindex ? [SEARCH_KEYS] : [])].map((field) => [field, '']));
-      const kept: Record<string, unknown> = Object.fromEntries(values.filter(([, value]) => value !== null));
-      const update = {
-        ...(Object.keys(kept).length ? { $set: kept } : {}),
-        ...(Object.keys(unset).length ? { $unset: unset } : {}),
-      };
+      const updatedAt = new Date();
+      const kept: Record<string, unknown> = { ...Object.fromEntries(values.filter(([, value]) => value !== null)), updatedAt };
+      const update = { $set: kept, ...(Object.keys(unset).length ? { $unset: unset } : {}) };
       const doc = await write(books.findOneAndUpdate(expecting(id, expected), update, { ...before, session }), session);
       if (!doc) return null;
-      const written = { before: toBook(doc), after: applied(toBook(doc), set) };
+      const written = { before: toBook(doc), after: { ...applied(toBook(doc), set), updatedAt: updatedAt.toISOString() } };
       if (reindex) {
         const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, written.after[field] ?? null]));
         await write(
@@ -309,15 +319,21 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
      * [floor, NUMBER_CEILING] (docs/rules.md, Prices and quantities), checked in the filter so it stays atomic.
      */
     async moveStock(id: string, delta: number, floor: number, session: Session): Promise<Written | null> {
+      const updatedAt = new Date();
       const doc = await write(
         books.findOneAndUpdate(
           { ...byId(id), stockQuantity: { $gte: floor - delta, $lte: NUMBER_CEILING - delta } },
-          { $inc: { stockQuantity: delta } },
+          { $inc: { stockQuantity: delta }, $set: { updatedAt } },
           { ...before, session },
         ),
         session,
       );
-      return doc && { before: toBook(doc), after: { ...toBook(doc), stockQuantity: doc.stockQuantity + delta } };
+      return (
+        doc && {
+          before: toBook(doc),
+          after: { ...toBook(doc), stockQuantity: doc.stockQuantity + delta, updatedAt: updatedAt.toISOString() },
+        }
+      );
     },
 
     async exists(id: string, session?: Session): Promise<boolean> {

@@ -21,7 +21,8 @@ import { applyMovements } from './stock-movements';
 import { undoEntry } from './undo';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
-type WithOwned<T> = T & { _id?: string; email?: string };
+type Owned = '_id' | 'email' | 'createdAt' | 'updatedAt';
+type WithOwned<T> = T & { _id?: string; email?: string; createdAt?: string; updatedAt?: string };
 
 function assertSameId(pathId: string, bodyId: string | undefined): void {
   if (bodyId !== undefined && bodyId.toLowerCase() !== pathId.toLowerCase()) {
@@ -31,8 +32,12 @@ function assertSameId(pathId: string, bodyId: string | undefined): void {
   }
 }
 
+/** The 409 for an ISBN that `who` has already (docs/rules.md, ISBN). */
+const isbnConflict = (isbn: string, who: string) =>
+  new AppError('conflict', 409, `ISBN ${hyphenatedIsbn(isbn)} already belongs to ${who}`, { isbn: `already belongs to ${who}` });
+
 /** Drops the server-owned fields a client may echo back; they are never written from a body. */
-function editable<T extends object>({ _id, email, ...fields }: WithOwned<T>): Omit<T, '_id' | 'email'> {
+function editable<T extends object>({ _id, email, createdAt, updatedAt, ...fields }: WithOwned<T>): Omit<T, Owned> {
   return fields;
 }
 
@@ -44,7 +49,7 @@ function changedFields(book: Book, sent: FieldValues): FieldValues {
  * Who may see the owner's e-mail on a book: every signed-in account, viewers included (the history that
  * viewers read names who added each book anyway); never an anonymous reader (docs/rules.md, Access).
  */
-const readerOf = (caller: Caller | undefined): Reader => ({ withEmail: caller !== undefined });
+export const readerOf = (caller: Caller | undefined): Reader => ({ withEmail: caller !== undefined });
 
 /**
  * One book's part of a mutation: the book before (null: it did not exist) and after (null: it no longer
@@ -57,7 +62,12 @@ export interface BookChange {
   task?: string;
   /** For an undo: the id of the entry it undoes, and the id its own entry gets. */
   undo?: { of: string; entryId: string };
+  /** For a change of the CSV import: the import's id, on its entry. */
+  importId?: string;
 }
+
+/** One write of a CSV import batch (book-import.service.ts): a new book, or the fields of a stored one that differ. */
+export type ImportWrite = { create: BookFields } | { update: string; set: FieldValues };
 
 /** What a mutation committed: each book's change and the entries recorded for them, in the same order (none for a change of nothing). */
 export interface Mutation {
@@ -84,13 +94,18 @@ export function createBooksService(deps: {
     throw error;
   };
 
-  /** The 409 for an ISBN another book has, naming that book (docs/rules.md, ISBN). */
-  const isbnTaken = async (isbn: string): Promise<AppError> => {
-    const holder = await books.findByIsbn(isbn);
-    const who = holder ? `'${holder.bookName}' (${holder._id})` : 'another book';
-    return new AppError('conflict', 409, `ISBN ${hyphenatedIsbn(isbn)} already belongs to ${who}`, {
-      isbn: `already belongs to ${who}`,
-    });
+  /**
+   * The 409 for the first of `isbns` (those a refused change wrote) that another book has, naming that book
+   * (docs/rules.md, ISBN); undefined when the change wrote none.
+   */
+  const isbnTaken = async (isbns: readonly (string | null | undefined)[]): Promise<AppError | undefined> => {
+    const written = isbns.filter((isbn): isbn is string => Boolean(isbn));
+    for (const isbn of written) {
+      const holder = await books.findByIsbn(isbn);
+      if (holder) return isbnConflict(isbn, `'${holder.bookName}' (${holder._id})`);
+    }
+    // The holder is gone again: the ISBN of a change of one book is still the one that collided.
+    return written.length ? isbnConflict(written[0]!, 'another book') : undefined;
   };
 
   const oneAtATime = oneAtATimePerKey();
@@ -106,7 +121,7 @@ export function createBooksService(deps: {
    * commits or none does (docs/decisions/008-transactions-and-idempotency.md), and no caller can forget a
    * part: each book's history entry with its `changes` (or, for a deletion, the book as it was), the
    * dashboard counters and the stored shortage (docs/decisions/010-history-changes-and-undo.md). An error
-   * thrown by `change` aborts it all; a second book with the same ISBN (`isbn`, the one the change writes,
+   * thrown by `change` aborts it all; a second book with the same ISBN (`isbns`, those the change writes,
    * if any) is a 409 naming the book that has it, even when both were written at once (the unique index).
    * `answer` makes the call's answer of what committed, inside the transaction: an Idempotency-Key's stored
    * answer is the transaction's result (lib/database-transaction.ts), so it must be the answer itself.
@@ -121,14 +136,14 @@ export function createBooksService(deps: {
     keys: string[],
     change: (session: Session) => Promise<BookChange[]>,
     answer: (mutation: Mutation) => T,
-    isbn?: string | null,
+    isbns: readonly (string | null | undefined)[] = [],
   ): Promise<T> => {
     const transaction = () =>
       transactions.run(async (session): Promise<T> => {
         const changes = await change(session);
         const entries: (HistoryEntry | undefined)[] = [];
         let delta = ZERO;
-        for (const { before, after, task, undo } of changes) {
+        for (const { before, after, task, undo, importId } of changes) {
           const book = (after ?? before)!;
           if (before && after && shortageOf(before) !== shortageOf(after)) await books.setShortage(book._id, shortageOf(after), session);
           delta = addCounters(delta, countersDelta(before, after));
@@ -136,6 +151,7 @@ export function createBooksService(deps: {
             bookId: book._id,
             ...(after ? { changes: fieldChanges(before, after) } : { book: before! }),
             ...(undo ? { undoes: undo.of, id: undo.entryId } : {}),
+            ...(importId ? { importId } : {}),
           };
           entries.push(task ? await history.record(user, book.bookName, task, session, details) : undefined);
         }
@@ -143,8 +159,7 @@ export function createBooksService(deps: {
         return answer({ changes, entries });
       });
     return takingTurns(keys, transaction).catch(async (error: unknown) => {
-      if (isbn && isDuplicateIsbn(error)) throw await isbnTaken(isbn);
-      throw error;
+      throw (isDuplicateIsbn(error) && (await isbnTaken(isbns))) || error;
     });
   };
 
@@ -160,7 +175,7 @@ export function createBooksService(deps: {
       id === undefined ? [] : [id],
       async (session) => [await change(session)],
       ({ changes: [change] }) => (change!.after ?? change!.before)!,
-      isbn,
+      [isbn],
     );
 
   /** A stock movement of one book within [floor, ceiling], refused with `refusal` otherwise; records `task`. */
@@ -282,8 +297,45 @@ export function createBooksService(deps: {
       undoEntry(entryId, {
         books,
         history,
-        mutate: (keys, change, answer, isbn) => mutate(user, keys, change, answer, isbn),
+        mutate: (keys, change, answer, isbn) => mutate(user, keys, change, answer, [isbn]),
       }),
+
+    /**
+     * One batch of POST /books/import (book-import.service.ts) in one transaction, as every other change:
+     * `plan` reads the stored books inside it and answers the writes (`keys`: the ids of the books the batch
+     * is expected to update). Each change records its 'Added' or 'Updated' entry with its `changes` and the
+     * import's id; the counters and shortages follow; an ISBN another book took meanwhile is a 409.
+     */
+    importBatch: (
+      user: AuthUser,
+      { importId, keys }: { importId: string; keys: string[] },
+      plan: (session: Session) => Promise<ImportWrite[]>,
+    ): Promise<BookChange[]> => {
+      /** The ISBNs the batch writes, for the 409 of one taken meanwhile. */
+      const isbns: (string | null | undefined)[] = [];
+      return mutate(
+        user,
+        keys,
+        async (session) => {
+          const changes: BookChange[] = [];
+          isbns.length = 0; // a transaction started again writes them again
+          for (const write of await plan(session)) {
+            isbns.push('create' in write ? write.create.isbn : write.set.isbn);
+            if ('create' in write) {
+              const after = await books.insert({ ...write.create, email: user.email }, session);
+              changes.push({ before: null, after, task: historyTask.added, importId });
+            } else {
+              const written = await books.update(write.update, write.set, session);
+              // Deleted since the plan read it: nothing to update.
+              if (written) changes.push({ ...written, task: historyTask.updated, importId });
+            }
+          }
+          return changes;
+        },
+        ({ changes }) => changes,
+        isbns,
+      );
+    },
   };
 }
 

@@ -30,8 +30,11 @@ type CounterDoc = Counters & { _id: string };
 export const ZERO: Counters = { products: 0, quantity: 0, priceCents: 0, lowStock: 0, outOfStock: 0 };
 const COUNTERS = Object.keys(ZERO) as (keyof Counters)[];
 
+/** What a book's share of the counters depends on: a book, or its stored form. */
+type Counted = Pick<Book, 'stockQuantity' | 'price' | 'reorderPoint'>;
+
 /** One book's share of the counters; nothing for a book that does not exist. */
-function countOf(book: Book | null): Counters {
+function countOf(book: Counted | null): Counters {
   if (!book) return ZERO;
   return {
     products: 1,
@@ -43,7 +46,7 @@ function countOf(book: Book | null): Counters {
 }
 
 /** What a change from `before` to `after` (either null: no book) adds to the counters. */
-export function countersDelta(before: Book | null, after: Book | null): Counters {
+export function countersDelta(before: Counted | null, after: Counted | null): Counters {
   const [was, is] = [countOf(before), countOf(after)];
   return Object.fromEntries(COUNTERS.map((key) => [key, is[key] - was[key]])) as unknown as Counters;
 }

@@ -1,16 +1,14 @@
 import request from 'supertest';
 import { ReorderItemSchema, StatsSchema } from '@book-warehouse/types';
-import { addBook, bearer, postJson, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
+import { addBook, bearer, countedStats, postJson, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
 import { runMigrations } from '../../migrations/migrations';
-import { countBooks, toStats } from './stats.repository';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
 const [staff] = useTestUsers('Cy Staff');
 const server = useListeningServer(() => ctx.app);
 
 const stats = async () => StatsSchema.parse((await request(ctx.app).get('/api/stats').expect(200)).body);
-/** The tiles a full count of the books gives: what the counters must always equal. */
-const counted = async () => toStats(await countBooks(ctx.db));
+const counted = () => countedStats(ctx.db);
 
 describe('the stock counters of GET /api/stats', () => {
   it('counts low and out-of-stock books', async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { HistoryEntrySchema, UndoResultSchema, type HistoryEntry } from '@book-warehouse/types';
+import { HistoryEntrySchema, UndoResultSchema, type Book, type HistoryEntry } from '@book-warehouse/types';
 import { addBook, apiError, bearer, readBook, readHistory, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
@@ -7,6 +7,13 @@ const [staff] = useTestUsers('Una Staff');
 
 const newest = async (): Promise<HistoryEntry> => (await readHistory(ctx.app, staff))[0]!;
 const undo = (id: string) => request(ctx.app).post(`/api/histories/${id}/undo`).set(bearer(staff));
+
+/** Asserts that `book` is `was` again (an undo is a change too: its updatedAt moves on, its createdAt stays). */
+function expectRestored(book: Book | null | undefined, was: Book) {
+  const { updatedAt, ...rest } = was;
+  expect(book).toEqual({ ...rest, updatedAt: expect.any(String) as unknown });
+  expect(Date.parse(book!.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(updatedAt!));
+}
 
 /** Asserts a refused undo: 409 naming `field`, and neither the book nor the history changed. */
 async function expectRefused(id: string, field: string, bookId?: string) {
@@ -47,7 +54,7 @@ describe('POST /api/histories/{id}/undo', () => {
       .send({ bookName: 'New', isbn: null, reorderPoint: 4 })
       .expect(200);
     await undo((await newest())._id).expect(201);
-    expect(await readBook(ctx.app, book._id)).toEqual(book);
+    expectRestored(await readBook(ctx.app, book._id), book);
     // Searchable under its old name again.
     const found = (await request(ctx.app).get('/api/bookbytext?search=Old').expect(200)).body as { _id: string }[];
     expect(found.map((b) => b._id)).toEqual([book._id]);
@@ -65,8 +72,8 @@ describe('POST /api/histories/{id}/undo', () => {
     const book = await addBook(ctx.app, staff, { isbn: '9780132350884', reorderPoint: 40 });
     await request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)).expect(200);
     const res = await undo((await newest())._id).expect(201);
-    expect(UndoResultSchema.parse(res.body).book).toEqual(book);
-    expect(await readBook(ctx.app, book._id)).toEqual(book);
+    expectRestored(UndoResultSchema.parse(res.body).book, book);
+    expectRestored(await readBook(ctx.app, book._id), book);
     expect((await request(ctx.app).get('/api/books?isbn=9780132350884').expect(200)).body).toHaveLength(1);
   });
 

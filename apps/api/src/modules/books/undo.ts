@@ -73,8 +73,12 @@ export async function undoEntry(entryId: string, { books, history, mutate }: Und
       const current = await books.findById(bookId, { session });
       if (entry.book) {
         if (current) throw cannotUndo(`Cannot undo: the book '${current.bookName}' exists again`, { bookId: 'the book exists' });
-        const { _id, email, ...fields } = entry.book;
-        const restored = await books.insert({ ...fields, email: email ?? '', _id }, session);
+        // Back under its old id and with its old createdAt; the insert sets updatedAt.
+        const { _id, email, createdAt, updatedAt: _updatedAt, ...fields } = entry.book;
+        const restored = await books.insert(
+          { ...fields, email: email ?? '', _id, ...(createdAt ? { createdAt: new Date(createdAt) } : {}) },
+          session,
+        );
         return [{ before: null, after: restored, task, undo }];
       }
       const changes = entry.changes!;

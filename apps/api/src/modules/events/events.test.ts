@@ -46,7 +46,7 @@ describe('GET /api/events', () => {
         id: book._id,
         op: 'update',
         changed: ['stockQuantity'],
-        book: { ...book, stockQuantity: 7 },
+        book: { ...book, stockQuantity: 7, updatedAt: expect.any(String) as string },
       });
       const entry = HistoryChangeEventSchema.parse(JSON.parse((await nextNamed(stream, 'history')).data));
       expect(entry).toMatchObject({ bookName: book.bookName, task: 'Added 3 Quantity', email: staff.email });

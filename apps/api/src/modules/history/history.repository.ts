@@ -2,6 +2,7 @@ import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
 import type { Book, FieldChange, HistoryEntry } from '@book-warehouse/types';
 import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
+import { actionOf, type StoredAction } from './history-actions';
 
 /** What an entry says of the book it is about (none on sign-in and role entries). */
 export interface BookDetails {
@@ -12,19 +13,23 @@ export interface BookDetails {
   book?: Book;
   /** The hex id of the entry this one undoes. */
   undoes?: string;
+  /** The CSV import that made the change (POST /books/import). */
+  importId?: string;
 }
 
-interface HistoryDoc extends BookDetails {
+export interface HistoryDoc extends BookDetails {
   email: string;
   bookName: string;
   task: string;
   time: string;
   createdAt: Date;
+  /** The entry's kind, for the filters (history-actions.ts); set by `insert`, never answered. */
+  action?: StoredAction;
   /** The hex id of the entry that undid this one. */
   undoneBy?: string;
 }
 
-const toEntry = ({ _id, createdAt, ...rest }: WithId<HistoryDoc>): HistoryEntry => ({
+export const toEntry = ({ _id, createdAt, action: _action, ...rest }: WithId<HistoryDoc>): HistoryEntry => ({
   ...rest,
   _id: _id.toHexString(),
   createdAt: createdAt.toISOString(),
@@ -37,10 +42,13 @@ export const historyChangeEvent = (change: Change): HistoryEntry | undefined =>
 export function createHistoryRepository(db: Db) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
   return {
-    /** Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event). */
-    /** `id`, if given, is the new entry's id (newId). */
+    /**
+     * Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event);
+     * `id`, if given, is the new entry's id (newId).
+     */
     async insert({ id, ...doc }: HistoryDoc & { id?: string }, session: Session): Promise<HistoryEntry> {
-      const { insertedId } = await histories.insertOne({ ...doc, ...(id ? { _id: new ObjectId(id) } : {}) }, { session });
+      const stored = { ...doc, action: actionOf(doc.task), ...(id ? { _id: new ObjectId(id) } : {}) };
+      const { insertedId } = await histories.insertOne(stored, { session });
       return toEntry({ ...doc, _id: insertedId });
     },
 

@@ -12,6 +12,7 @@ import {
   useTestApp,
   useTestUsers,
   VALID_IMAGE,
+  VALID_RAW_BODIES,
   type TestUser,
 } from '../../../test/helpers';
 import { RECORDED_ISBN, startOpenLibraryStub, type OpenLibraryStub } from '../../../test/openlibrary-stub';
@@ -84,6 +85,10 @@ const anonymous = caller(() => undefined);
 const asStaff = caller((f) => f.staff);
 const asAdmin = caller((f) => f.other);
 
+/** A CSV import as staff. */
+const csvImport = (query: string, csv: string | Buffer) => (f: Fixture) =>
+  request(f.app).post(`/api/books/import${query}`).set(bearer(f.staff)).set('Content-Type', 'text/csv').send(csv);
+
 /** A stock movement of the case's book, one line per delta. */
 const movement =
   (...deltas: number[]) =>
@@ -111,6 +116,26 @@ const CASES: Record<string, Case[]> = {
     { name: 'all books', status: 200, call: anonymous('get', '/books') },
     { name: 'a page', status: 200, call: anonymous('get', '/books?limit=2&skip=0') },
     { name: 'a limit that is not a number', status: 400, call: anonymous('get', '/books?limit=many') },
+    {
+      name: 'a sorted, filtered page',
+      status: 200,
+      call: anonymous('get', '/books?sort=-price&category=Programming&stock=in&page=0&limit=5'),
+    },
+    { name: 'a search page', status: 200, call: asStaff('get', '/books?q=prag&sort=name&limit=5') },
+    { name: 'an unknown sort', status: 400, call: anonymous('get', '/books?sort=colour') },
+    { name: 'page and cursor together', status: 400, call: anonymous('get', '/books?page=1&cursor=abc') },
+  ],
+  exportBooks: [
+    { name: 'the filtered list as CSV', status: 200, call: asStaff('get', '/books/export.csv?stock=in&sort=name') },
+    { name: 'an unknown stock filter', status: 400, call: asStaff('get', '/books/export.csv?stock=some') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/books/export.csv') },
+  ],
+  importBooks: [
+    { name: 'a dry run of one book', status: 200, call: csvImport('?dryRun=true', VALID_RAW_BODIES['text/csv']!) },
+    { name: 'a commit with a bad row', status: 422, call: csvImport('', 'bookName,price\r\nNo author,abc\r\n') },
+    { name: 'a mapping that is not JSON', status: 400, call: csvImport('?mapping=%7B', VALID_RAW_BODIES['text/csv']!) },
+    { name: 'a JSON body', status: 415, call: asStaff('post', '/books/import', { bookName: 'x' }) },
+    { name: 'without a token', status: 401, call: anonymous('post', '/books/import') },
   ],
   listMyBooks: [
     { name: "the caller's own books", status: 200, call: asStaff('get', (f) => `/book?email=${f.staff.email}`) },
@@ -200,7 +225,14 @@ const CASES: Record<string, Case[]> = {
   listHistories: [
     { name: 'the log', status: 200, call: asStaff('get', '/histories?limit=5') },
     { name: 'a skip below 0', status: 400, call: asStaff('get', '/histories?skip=-1') },
+    { name: 'a filtered page', status: 200, call: asStaff('get', '/histories?action=added&from=2020-01-01&page=0&limit=5') },
+    { name: 'from after to', status: 400, call: asStaff('get', '/histories?from=2024-02-01&to=2024-01-01') },
     { name: 'without a token', status: 401, call: anonymous('get', '/histories') },
+  ],
+  exportHistories: [
+    { name: 'the log as CSV', status: 200, call: asStaff('get', '/histories/export.csv?action=added') },
+    { name: 'an unknown action', status: 400, call: asStaff('get', '/histories/export.csv?action=sneeze') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/histories/export.csv') },
   ],
   recordSignIn: [
     { name: 'a Login event', status: 201, call: asStaff('post', '/histories', { task: 'Login', bookName: 'Contract Staff' }) },

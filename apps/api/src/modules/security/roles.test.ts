@@ -11,6 +11,7 @@ import {
   useTestUsers,
   VALID_BODIES,
   VALID_IMAGE,
+  validRawBody,
   type DocumentedOperation,
   type TestUser,
 } from '../../../test/helpers';
@@ -80,7 +81,10 @@ async function call({ method, path, parameters, body, rawBody }: DocumentedOpera
   const query: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === 'query' && p.required)) query[p.name] = p.name === 'email' ? caller.email : 'prag';
   const req = request(app)[method](`/api${url}`).query(query).set(bearer(caller));
-  if (rawBody) return req.set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data);
+  if (rawBody) {
+    const { type, data } = validRawBody(rawBody);
+    return req.set('Content-Type', type).send(data);
+  }
   if (!body) return req;
   expect({ body, hasValidBody: body in VALID_BODIES }).toEqual({ body, hasValidBody: true });
   return req.send(body === 'StockMovements' ? { lines: [{ bookId, delta: 1 }] } : VALID_BODIES[body]);

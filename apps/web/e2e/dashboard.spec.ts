@@ -35,7 +35,9 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   for (const [label, value] of fields) await page.getByLabel(label).fill(value);
   await page.getByRole('button', { name: 'Add Book' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Item Added successfully' })).toBeVisible();
-  await expect(page.getByLabel('Book name')).toHaveValue('');
+  // The clerk lands on Manage Items, newest first, with the new book highlighted.
+  await expect(page).toHaveURL(/\/dashboard\/manageitem\?sort=-createdAt&highlight=[0-9a-f]{24}$/);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveClass(/ring-amber-500/);
 
   await page.goto(paths.dashboard.search(name));
   await page

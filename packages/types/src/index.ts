@@ -10,3 +10,4 @@ export * from './roles';
 export * from './users';
 export * from './idempotency';
 export * from './events';
+export * from './category';

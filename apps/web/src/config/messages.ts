@@ -26,4 +26,25 @@ export const messages = {
   confirmDelete: 'Are you sure?',
   /** Deleting from My Items. */
   confirmDeleteMine: 'Are you sure to delete?',
+
+  /** The lists' paging, filters and downloads (Manage Items, All Books, Import). */
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  rowsPerPage: 'Rows per page',
+  filterBooks: 'Filter books',
+  filterPlaceholder: 'Name, author, publication, category or ISBN',
+  allCategories: 'All categories',
+  category: 'Category',
+  stock: 'Stock',
+  anyStock: 'Any stock',
+  stockLabels: { low: 'Low stock', out: 'Out of stock', in: 'In stock' },
+  bookCount: (total: number) => `${total} ${total === 1 ? 'book' : 'books'}`,
+  noBooksMatch: 'No books match these filters.',
+  clearFilters: 'Clear filters',
+  exportCsv: 'Export CSV',
+  exportFailed: 'The export failed',
+  newBookHighlighted: (name: string) => `${name} was added and is highlighted in the list.`,
+  viewAs: 'View',
+  viewCards: 'Cards',
+  viewList: 'List',
 } as const;

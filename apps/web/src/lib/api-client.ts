@@ -43,14 +43,21 @@ function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-/**
- * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
- * a typed ApiError. It shows no toasts and does no redirects; hooks and providers do.
- */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The Authorization header of the signed-in user, if any. */
+async function authHeaders(): Promise<Record<string, string>> {
   const token = await currentIdToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A failed answer as an ApiError: the server's message and fields when it sent its error shape. */
+async function errorOf(res: Response, payload: unknown): Promise<ApiError> {
+  const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
+  if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+  return new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
+}
+
+async function send<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<{ data: z.output<S>; res: Response }> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
@@ -64,13 +71,67 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
+    throw networkError();
   }
   const payload: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
-    throw new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
+  if (!res.ok) throw await errorOf(res, payload);
+  return { data: options.schema(await schemas).parse(payload), res };
+}
+
+const networkError = () => new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
+
+/**
+ * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
+ * a typed ApiError. It shows no toasts and does no redirects; hooks and providers do.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  return (await send(path, options)).data;
+}
+
+/** One page of a list and the number of items of the whole list (X-Total-Count; undefined if not sent). */
+export interface ListPage<T> {
+  items: T[];
+  total?: number;
+}
+
+/** A list call whose answer carries X-Total-Count (GET /books, GET /histories with their list parameters). */
+export async function apiListRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<z.ZodArray<S>>,
+): Promise<ListPage<z.output<S>>> {
+  const { data, res } = await send(path, options);
+  const header = res.headers.get('X-Total-Count');
+  return { items: data, total: header === null ? undefined : Number(header) };
+}
+
+/**
+ * A call whose body or answer is not JSON (CSV downloads, CSV uploads, NDJSON progress): the same token and
+ * errors as apiRequest, the Response is the caller's to read.
+ */
+export async function apiFetch(
+  path: string,
+  init: {
+    method?: Method;
+    query?: RequestOptions<z.ZodType>['query'];
+    headers?: Record<string, string>;
+    body?: BodyInit;
+    signal?: AbortSignal;
+    /** Failure statuses whose answer the caller reads itself (an import's 422 carries the row errors). */
+    pass?: readonly number[];
+  } = {},
+): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url(path, init.query), {
+      method: init.method ?? 'GET',
+      headers: { ...(await authHeaders()), ...init.headers },
+      body: init.body,
+      signal: init.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw networkError();
   }
-  return options.schema(await schemas).parse(payload);
+  if (!res.ok && !init.pass?.includes(res.status)) throw await errorOf(res, await res.json().catch(() => undefined));
+  return res;
 }

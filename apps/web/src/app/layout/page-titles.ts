@@ -16,6 +16,7 @@ const titles: Record<string, string> = {
   [paths.dashboard.quantity]: 'Update Quantity',
   [paths.dashboard.addItem]: 'Add Books',
   [paths.dashboard.history]: 'History',
+  [paths.dashboard.import]: 'Import',
   [paths.dashboard.user]: 'Manage Users',
   [paths.dashboard.team]: 'Manage Team',
   [paths.dashboard.chart]: 'Chart',

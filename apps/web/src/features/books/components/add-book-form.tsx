@@ -1,11 +1,13 @@
 import { NewBookSchema, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
 import { useAddBook } from '../api/add-book';
 import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
@@ -14,6 +16,7 @@ const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory:
 /** 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). */
 export function AddBookForm() {
   const add = useAddBook();
+  const navigate = useNavigate();
   const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof NewBookSchema>, unknown, NewBook>({
     resolver: zodResolver(NewBookSchema),
     defaultValues: empty,
@@ -21,9 +24,11 @@ export function AddBookForm() {
 
   const onSubmit = handleSubmit((book) =>
     add.mutate(book, {
-      onSuccess: () => {
+      onSuccess: (added) => {
         notify.success(messages.bookAdded);
         reset();
+        // The clerk sees the new book where it now is: first of the newest, highlighted.
+        void navigate(paths.dashboard.manageItemsShowing(added._id));
       },
       onError: (error) => {
         notify.error(error.message);

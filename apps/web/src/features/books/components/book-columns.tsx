@@ -1,0 +1,31 @@
+import type { Book } from '@book-warehouse/types';
+import { createColumnHelper, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { isOutOfStock } from '../truncate';
+import { formatPrice, OutOfStock } from './book-card';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's interface is declared with these parameters
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** A column of numbers: right-aligned, tabular figures. */
+    numeric?: boolean;
+  }
+}
+
+const column = createColumnHelper<Book>();
+
+/**
+ * The columns of the Manage Items table, in one place (the table and its phone cards both read them). A
+ * column's id is the API's sort field (GET /books `sort`); a column without one is not sortable.
+ */
+export const bookColumns = [
+  column.accessor('bookName', { id: 'name', header: 'Name' }),
+  column.accessor('author', { id: 'author', header: 'Author' }),
+  column.accessor('catagory', { id: 'category', header: 'Category' }),
+  column.accessor('price', { id: 'price', header: 'Price', cell: (info) => formatPrice(info.getValue()), meta: { numeric: true } }),
+  column.accessor('stockQuantity', {
+    id: 'stockQuantity',
+    header: 'Stock',
+    cell: (info) => (isOutOfStock(info.getValue()) ? <OutOfStock /> : info.getValue()),
+    meta: { numeric: true },
+  }),
+] as Array<ColumnDef<Book, unknown>>;

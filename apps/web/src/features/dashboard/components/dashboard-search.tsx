@@ -6,8 +6,16 @@ import { paths } from '../../../config/paths';
 /** Typing pauses this long before the search page opens. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The dashboard search box: typing opens /dashboard/search/{text}; empty text does nothing. */
+/**
+ * The dashboard search box: typing opens /dashboard/search/{text}; emptying it on the search page clears the
+ * results. The quantity screen has a search box of its own, so there this one is not shown.
+ */
 export function DashboardSearch() {
+  const onQuantityPage = useMatch(paths.dashboard.quantity);
+  return onQuantityPage ? null : <SearchBox />;
+}
+
+function SearchBox() {
   const navigate = useNavigate();
   const onSearchPage = useMatch(paths.dashboard.searchPattern);
   const [text, setText] = useState(onSearchPage?.params.text ?? '');
@@ -22,6 +30,7 @@ export function DashboardSearch() {
     clearTimeout(timer.current);
     const query = value.trim();
     if (query) timer.current = setTimeout(() => void open(query), SEARCH_DEBOUNCE_MS);
+    else if (onSearchPage) void open('');
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -20,6 +20,8 @@ import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
 import { createBooksRouter } from './modules/books/books.routes';
+import { createCategoriesRepository } from './modules/categories/categories.repository';
+import { createCategoriesRouter } from './modules/categories/categories.routes';
 import { createBooksService } from './modules/books/books.service';
 import { createEventsRouter, type EventStreamOptions } from './modules/events/events.routes';
 import { createEventsService } from './modules/events/events.service';
@@ -173,6 +175,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(limits.reads);
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
   api.use(createBooksRouter(books, access, idempotency));
+  api.use(createCategoriesRouter(createCategoriesRepository(deps.db)));
   api.use(createHistoryRouter(history, access, idempotency));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));

@@ -26,6 +26,9 @@ const values: Record<string, string> = {
   Description: 'Desert planet.',
 };
 
+/** The calls the form made, without the category field's type-ahead (GET /api/categories once it has the focus). */
+const apiCalls = (mock: ReturnType<typeof stubFetch>) => mock.mock.calls.filter(([url]) => !url.startsWith('/api/categories'));
+
 describe('AddBookForm', () => {
   it('requires every field and sends nothing while one is empty', async () => {
     const fetchMock = stubFetch(() => json({}));
@@ -36,7 +39,7 @@ describe('AddBookForm', () => {
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(input).toHaveAccessibleDescription(new RegExp(`^${label} (is required|must be a number)$`));
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls(fetchMock)).toEqual([]);
   });
 
   it('flags the one field left empty', async () => {
@@ -46,7 +49,7 @@ describe('AddBookForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Author is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Book name')).not.toHaveAttribute('aria-invalid');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls(fetchMock)).toEqual([]);
   });
 
   it('posts the book with numbers as numbers, says so and clears the form', async () => {
@@ -68,7 +71,7 @@ describe('AddBookForm', () => {
     for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Item Added successfully')).toBeInTheDocument();
-    const [input, init] = fetchMock.mock.calls[0]!;
+    const [input, init] = apiCalls(fetchMock)[0]!;
     expect(String(input)).toBe('/api/book');
     expect(init?.method).toBe('POST');
     const { _id, email, ...fields } = saved;

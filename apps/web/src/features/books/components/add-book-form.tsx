@@ -9,6 +9,7 @@ import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useAddBook } from '../api/add-book';
+import { CategoryOptions } from './category-options';
 import { bookFieldSpecs, labelled, serverFieldErrors } from './book-form-fields';
 
 const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory: '', photo: '', description: '' };
@@ -44,7 +45,7 @@ export function AddBookForm() {
       aria-label="Add Books"
       className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
     >
-      {bookFieldSpecs.map(({ name, label, type, step, inputMode, wide }) => (
+      {bookFieldSpecs.map(({ name, label, type, step, inputMode, list, wide }) => (
         <div key={name} className={wide ? 'sm:col-span-2' : undefined}>
           <Field
             label={label}
@@ -52,6 +53,7 @@ export function AddBookForm() {
             step={step}
             min={type === 'number' ? 0 : undefined}
             inputMode={inputMode}
+            list={list}
             required
             {...register(name, type === 'number' ? { valueAsNumber: true } : undefined)}
             error={labelled(name, formState.errors[name])}
@@ -63,6 +65,7 @@ export function AddBookForm() {
           {add.isPending ? 'Adding…' : 'Add Book'}
         </Button>
       </div>
+      <CategoryOptions />
     </form>
   );
 }

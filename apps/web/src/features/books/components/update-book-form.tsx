@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { useUpdateBook } from '../api/update-book';
+import { CategoryOptions } from './category-options';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
 /** What the user typed, field by field; an empty field means 'keep the current value'. */
@@ -81,7 +82,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
         </Button>
       </div>
       <form onSubmit={onSubmit} noValidate aria-labelledby="update-book-heading" className="flex flex-col gap-4">
-        {bookFieldSpecs.map(({ name, label, type, step, inputMode }) => (
+        {bookFieldSpecs.map(({ name, label, type, step, inputMode, list }) => (
           <Field
             key={name}
             label={label}
@@ -89,6 +90,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
             step={step}
             min={type === 'number' ? 0 : undefined}
             inputMode={inputMode}
+            list={list}
             placeholder={String(book[name])}
             {...register(name)}
             error={labelled(name, formState.errors[name])}
@@ -102,6 +104,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Updating…' : 'Update Book'}
         </Button>
+        <CategoryOptions />
       </form>
     </section>
   );

@@ -47,4 +47,27 @@ export const messages = {
   viewAs: 'View',
   viewCards: 'Cards',
   viewList: 'List',
+
+  /** The import screen. */
+  importTitle: 'Import books',
+  importIntro:
+    'Choose a CSV file with a header row. Each row becomes a book, or updates the book with the same ISBN (or the same name and author). Nothing is saved until you import.',
+  importFile: 'CSV file',
+  importColumns: 'Columns',
+  importLeaveOut: 'Leave out',
+  importPreview: (shown: number, total: number) => `Preview: the first ${shown} of ${total} rows`,
+  importChecking: 'Checking the file with the server…',
+  importDryRun: (created: number, updated: number, unchanged: number) =>
+    `The import would add ${created} books, update ${updated} and leave ${unchanged} unchanged.`,
+  importRowErrors: (rows: number) => `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; fix the file or skip them.`,
+  importSkipInvalid: 'Skip the rows with errors',
+  importCommit: 'Import',
+  importRunning: 'Importing…',
+  importRefused: 'The import was refused: some rows have errors, and nothing was saved.',
+  importDone: (created: number, updated: number, unchanged: number) =>
+    `Imported: ${created} added, ${updated} updated, ${unchanged} unchanged.`,
+  importReportCsv: 'Download the report (CSV)',
+  importReportJson: 'Download the report (JSON)',
+  importEmpty: 'The file has no rows under its header.',
+  importUnreadable: 'The file could not be read as CSV.',
 } as const;

@@ -27,6 +27,7 @@ export const dashboardRoute: RouteObject = {
         },
         { path: paths.dashboard.quantity, lazy: () => import('./quantity').then((m) => ({ Component: m.QuantityPage })) },
         { path: paths.dashboard.addItem, lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
+        { path: paths.dashboard.import, lazy: () => import('./import').then((m) => ({ Component: m.ImportPage })) },
         { path: paths.dashboard.history, lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
         { path: paths.dashboard.searchPattern, lazy: () => import('./search').then((m) => ({ Component: m.SearchPage })) },
         { path: paths.dashboard.chart, lazy: () => import('./chart').then((m) => ({ Component: m.ChartPage })) },

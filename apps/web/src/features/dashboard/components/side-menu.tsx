@@ -7,6 +7,7 @@ const links = [
   { to: paths.dashboard.manageItems, label: 'Manage Items' },
   { to: paths.dashboard.quantity, label: 'Update Quantity' },
   { to: paths.dashboard.addItem, label: 'Add Books' },
+  { to: paths.dashboard.import, label: 'Import' },
   { to: paths.dashboard.history, label: 'History' },
   { to: paths.dashboard.chart, label: 'Chart' },
   { to: paths.dashboard.user, label: 'Manage Users' },

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+import { mappingParam, type ColumnMapping } from '../columns';
+
+/** POST /books/import's answer (issue 14): what the file does (or did) and the refused rows. */
+const ImportSummarySchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  importId: z.string().optional(),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+export type ImportRowError = ImportSummary['errors'][number];
+
+/** How far a commit is: rows done of all rows (the server's NDJSON progress lines). */
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+const ProgressLineSchema = z.object({ done: z.number(), total: z.number() });
+
+/**
+ * Reads an NDJSON answer: each progress line goes to `onProgress`, and the line that is the summary is the
+ * result. Lines are split across chunks as the network delivers them.
+ */
+async function readNdjson(body: ReadableStream<Uint8Array>, onProgress: (progress: ImportProgress) => void): Promise<ImportSummary> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let summary: ImportSummary | undefined;
+  const take = (line: string) => {
+    if (!line.trim()) return;
+    const value: unknown = JSON.parse(line);
+    const final = ImportSummarySchema.safeParse(value);
+    if (final.success) summary = final.data;
+    else {
+      const progress = ProgressLineSchema.safeParse(value);
+      if (progress.success) onProgress(progress.data);
+    }
+  };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    lines.forEach(take);
+  }
+  take(buffer);
+  if (!summary) throw new Error('The server ended the import without its summary');
+  return summary;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  mapping: ColumnMapping;
+  skipInvalid?: boolean;
+  /** A commit's progress, when the server streams it; without it the progress is unknown. */
+  onProgress?: (progress: ImportProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends the CSV file to POST /books/import: a dry run (nothing changes) or the commit. A commit with invalid
+ * rows is refused (422) with the same summary: `refused` says so. The commit asks for NDJSON progress lines;
+ * a server that answers plain JSON is read as well.
+ */
+export async function importBooks(csv: Blob, options: ImportOptions): Promise<{ summary: ImportSummary; refused: boolean }> {
+  const res = await apiFetch('/books/import', {
+    method: 'POST',
+    query: {
+      dryRun: String(options.dryRun),
+      skipInvalid: options.skipInvalid ? 'true' : undefined,
+      mapping: JSON.stringify(mappingParam(options.mapping)),
+    },
+    headers: {
+      'Content-Type': 'text/csv',
+      Accept: options.onProgress ? 'application/x-ndjson, application/json' : 'application/json',
+    },
+    body: csv,
+    signal: options.signal,
+    pass: [422],
+  });
+  const streamed = res.headers.get('Content-Type')?.includes('ndjson') && res.body;
+  const summary = streamed
+    ? await readNdjson(streamed, options.onProgress ?? (() => undefined))
+    : ImportSummarySchema.parse(await res.json());
+  return { summary, refused: res.status === 422 };
+}

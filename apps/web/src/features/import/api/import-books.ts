@@ -9,17 +9,15 @@ const ImportSummarySchema = z.object({
   unchanged: z.number(),
   errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
   importId: z.string().optional(),
+  /** On the last line of a streamed answer: the status the answer would have had (422 for a refused commit). */
+  status: z.number().optional(),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 export type ImportRowError = ImportSummary['errors'][number];
 
-/** How far a commit is: rows done of all rows (the server's NDJSON progress lines). */
-export interface ImportProgress {
-  done: number;
-  total: number;
-}
-
-const ProgressLineSchema = z.object({ done: z.number(), total: z.number() });
+/** How far a commit is: rows processed of all rows (the server's NDJSON progress lines). */
+const ImportProgressSchema = z.object({ processed: z.number(), total: z.number() });
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
 
 /**
  * Reads an NDJSON answer: each progress line goes to `onProgress`, and the line that is the summary is the
@@ -36,7 +34,7 @@ async function readNdjson(body: ReadableStream<Uint8Array>, onProgress: (progres
     const final = ImportSummarySchema.safeParse(value);
     if (final.success) summary = final.data;
     else {
-      const progress = ProgressLineSchema.safeParse(value);
+      const progress = ImportProgressSchema.safeParse(value);
       if (progress.success) onProgress(progress.data);
     }
   };
@@ -64,7 +62,7 @@ export interface ImportOptions {
 
 /**
  * Sends the CSV file to POST /books/import: a dry run (nothing changes) or the commit. A commit with invalid
- * rows is refused (422) with the same summary: `refused` says so. The commit asks for NDJSON progress lines;
+ * rows is refused (422, or a streamed summary with `status: 422`) with the same summary: `refused` says so. The commit asks for NDJSON progress lines;
  * a server that answers plain JSON is read as well.
  */
 export async function importBooks(csv: Blob, options: ImportOptions): Promise<{ summary: ImportSummary; refused: boolean }> {
@@ -87,5 +85,5 @@ export async function importBooks(csv: Blob, options: ImportOptions): Promise<{ 
   const summary = streamed
     ? await readNdjson(streamed, options.onProgress ?? (() => undefined))
     : ImportSummarySchema.parse(await res.json());
-  return { summary, refused: res.status === 422 };
+  return { summary, refused: res.status === 422 || summary.status === 422 };
 }

@@ -191,10 +191,10 @@ export function ImportBooks() {
       {running && (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${fileId}-progress`} className="text-sm text-slate-700">
-            {progress ? `${progress.done} / ${progress.total}` : messages.importRunning}
+            {progress ? `${progress.processed} / ${progress.total}` : messages.importRunning}
           </label>
           {/* Without progress lines from the server the bar is indeterminate (no value). */}
-          <progress id={`${fileId}-progress`} className="w-full" max={progress?.total} value={progress?.done} />
+          <progress id={`${fileId}-progress`} className="w-full" max={progress?.total} value={progress?.processed} />
         </div>
       )}
       {commitError && <QueryError error={commitError} />}

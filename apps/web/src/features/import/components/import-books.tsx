@@ -21,13 +21,20 @@ interface ChosenFile {
   rows: Array<Record<string, string>>;
 }
 
-/** Reads a CSV file with its header row (papaparse); an unreadable file is said so. */
-async function readCsv(file: File): Promise<ChosenFile> {
-  const text = await file.text();
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy' });
-  const headers = parsed.meta.fields?.filter(Boolean) ?? [];
-  if (headers.length === 0) throw new Error(messages.importUnreadable);
-  return { name: file.name, blob: file, headers, rows: parsed.data };
+/** Reads a CSV file with its header row (papaparse reads the File itself); an unreadable file is said so. */
+function readCsv(file: File): Promise<ChosenFile> {
+  return new Promise((resolve, reject) => {
+    Papa.parse<Record<string, string>>(file, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      complete: (parsed) => {
+        const headers = parsed.meta.fields?.filter(Boolean) ?? [];
+        if (headers.length === 0) reject(new Error(messages.importUnreadable));
+        else resolve({ name: file.name, blob: file, headers, rows: parsed.data });
+      },
+      error: () => reject(new Error(messages.importUnreadable)),
+    });
+  });
 }
 
 /** The errors of a row: the preview's own check (the shared schema) and the server's dry run, the server's first. */

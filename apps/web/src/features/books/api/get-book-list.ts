@@ -3,9 +3,9 @@ import { apiListRequest } from '../../../lib/api-client';
 import type { BookListParams } from '../../../lib/book-list-params';
 import { bookKeys } from './keys';
 
-/** GET /books with the list parameters: one page and the total (X-Total-Count). */
+/** GET /books with the list parameters (`page` always, so the API answers a list page): the page and the total (X-Total-Count). */
 const getBookList = (params: BookListParams, signal?: AbortSignal) =>
-  apiListRequest('/books', { query: { ...params }, schema: (s) => s.BookSchema.array(), signal });
+  apiListRequest('/books', { query: { ...params, q: params.q?.trim() || undefined }, schema: (s) => s.BookSchema.array(), signal });
 
 const bookListQueryOptions = (params: BookListParams) =>
   queryOptions({ queryKey: bookKeys.filtered(params), queryFn: ({ signal }) => getBookList(params, signal) });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from './field';
 
 /** Typing pauses this long before a list filters. */
@@ -25,11 +25,16 @@ export function SearchInput({
     setShown(value);
     setDraft(value);
   }
+  // The latest callback, so that a parent's new function on every render does not restart the wait.
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
   useEffect(() => {
     if (draft === value) return undefined;
-    const timer = setTimeout(() => onSearch(draft), FILTER_DEBOUNCE_MS);
+    const timer = setTimeout(() => latest.current(draft), FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [draft, value, onSearch]);
+  }, [draft, value]);
   return (
     <Field
       label={label}

@@ -92,7 +92,7 @@ test('an import with a bad row is refused with the row marked; the fixed file im
   await page.getByLabel('CSV file').setInputFiles(csv([row(1, '12.5'), row(2, 'cheap')]));
   // The columns were guessed from the headers.
   await expect(page.getByLabel('Qty')).toHaveValue('stockQuantity');
-  await expect(page.getByLabel('Title')).toHaveValue('bookName');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('bookName');
   // Row 3 (the header is row 1) is marked where it is wrong; the import is refused until it is fixed.
   const bad = page.locator('tr[data-row="3"]');
   await expect(bad).toHaveAttribute('aria-invalid', 'true');

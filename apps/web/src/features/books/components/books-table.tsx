@@ -98,7 +98,7 @@ export function BooksTable({
 
   const actions = (book: Book) =>
     !readOnly && (
-      <div className="flex flex-wrap gap-2">
+      <div className="flex gap-2">
         <Link
           to={{ pathname: paths.dashboard.manageItem(book._id), search }}
           aria-label={`Edit ${book.bookName}`}

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** The fields GET /books sorts by; a `-` in front sorts descending. */
-export const BOOK_SORT_FIELDS = ['name', 'author', 'category', 'stockQuantity', 'price', 'createdAt', 'updatedAt'] as const;
+const BOOK_SORT_FIELDS = ['name', 'author', 'category', 'stockQuantity', 'price', 'createdAt', 'updatedAt'] as const;
 export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
 
 export const STOCK_FILTERS = ['low', 'out', 'in'] as const;
@@ -33,13 +33,7 @@ export function parseSort(value: string | null | undefined): Sort | undefined {
   return (BOOK_SORT_FIELDS as readonly string[]).includes(field) ? { field: field as BookSortField, desc } : undefined;
 }
 
-export const formatSort = (sort: Sort | undefined) => (sort ? `${sort.desc ? '-' : ''}${sort.field}` : undefined);
-
-/** A header click: ascending, then descending, then back to no sort. */
-export function nextSort(current: Sort | undefined, field: BookSortField): Sort | undefined {
-  if (current?.field !== field) return { field, desc: false };
-  return current.desc ? undefined : { field, desc: true };
-}
+const formatSort = (sort: Sort | undefined) => (sort ? `${sort.desc ? '-' : ''}${sort.field}` : undefined);
 
 const wholeNumber = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -47,7 +41,7 @@ const wholeNumber = (value: string | null, fallback: number) => {
 };
 
 /** The list parameters a URL's search holds; what is missing or wrong falls back to the defaults. */
-export function readListParams(search: URLSearchParams, defaultLimit: number, sizes: readonly number[] = PAGE_SIZES): BookListParams {
+function readListParams(search: URLSearchParams, defaultLimit: number, sizes: readonly number[] = PAGE_SIZES): BookListParams {
   const stock = search.get('stock');
   const limit = wholeNumber(search.get('size'), defaultLimit);
   return {

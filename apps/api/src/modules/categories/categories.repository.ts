@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import type { CategoryCount } from '@book-warehouse/types';
 
 /** At most this many categories are answered: a picker, not an export. */
-export const MAX_CATEGORIES = 500;
+const MAX_CATEGORIES = 500;
 
 /**
  * The categories of the books (the `catagory` field, spelling kept), each with its number of books, most used

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { messages } from '../../config/messages';
 
 /** The page indexes to offer: the first, the last and two either side of the current one; `null` is a gap. */
-export function pageWindow(page: number, pageCount: number): Array<number | null> {
+function pageWindow(page: number, pageCount: number): Array<number | null> {
   const shown = new Set([0, pageCount - 1]);
   for (let p = page - 2; p <= page + 2; p++) if (p >= 0 && p < pageCount) shown.add(p);
   const sorted = [...shown].filter((p) => p >= 0).sort((a, b) => a - b);

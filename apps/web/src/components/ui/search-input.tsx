@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Field } from './field';
 
 /** Typing pauses this long before a list filters. */
-export const FILTER_DEBOUNCE_MS = 300;
+const FILTER_DEBOUNCE_MS = 300;
 
 /**
  * A search box whose text is handed on once typing pauses. `value` is the search in force (from the URL):

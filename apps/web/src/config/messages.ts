@@ -31,6 +31,7 @@ export const messages = {
   previousPage: 'Previous',
   nextPage: 'Next',
   rowsPerPage: 'Rows per page',
+  booksPerPage: 'Books per page',
   filterBooks: 'Filter books',
   filterPlaceholder: 'Name, author, publication, category or ISBN',
   allCategories: 'All categories',

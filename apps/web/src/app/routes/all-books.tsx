@@ -86,6 +86,7 @@ export function AllBooksPage() {
                 pageSize={params.limit}
                 total={total}
                 pageSizes={CARD_PAGE_SIZES}
+                sizeLabel={messages.booksPerPage}
                 onPage={(page) => change({ page })}
                 onPageSize={(size) => change({ size })}
               />

@@ -28,6 +28,7 @@ export function PageNumbers({
   pageSizes,
   onPage,
   onPageSize,
+  sizeLabel = messages.rowsPerPage,
 }: {
   label: string;
   page: number;
@@ -36,6 +37,8 @@ export function PageNumbers({
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+  /** The page size's label ('Rows per page' unless given). */
+  sizeLabel?: string;
 }) {
   const sizeId = useId();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -85,7 +88,7 @@ export function PageNumbers({
         </ul>
       </nav>
       <div className="flex items-center gap-2 text-sm text-slate-700">
-        <label htmlFor={sizeId}>{messages.rowsPerPage}</label>
+        <label htmlFor={sizeId}>{sizeLabel}</label>
         <select
           id={sizeId}
           value={pageSize}

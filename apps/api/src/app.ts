@@ -7,7 +7,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@book-warehouse/types';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
 import type { TokenVerifier } from './lib/auth-user';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
 import type { Transactions } from './lib/database-transaction';
@@ -19,6 +19,10 @@ import { createIdempotency } from './middleware/idempotency';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
+import { createBookImportRepository } from './modules/books/book-import.repository';
+import { createBookImportService } from './modules/books/book-import.service';
+import { createBookListRepository } from './modules/books/book-list.repository';
+import { createBookTransferRouter } from './modules/books/book-transfer.routes';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesRouter } from './modules/categories/categories.routes';
@@ -27,6 +31,7 @@ import { createEventsRouter, type EventStreamOptions } from './modules/events/ev
 import { createEventsService } from './modules/events/events.service';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createMigrationStatus } from './migrations/migrations';
+import { createHistoryListRepository } from './modules/history/history-list.repository';
 import { createHistoryRepository, historyChangeEvent } from './modules/history/history.repository';
 import { createHistoryRouter } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
@@ -131,7 +136,10 @@ export function createApp(deps: AppDeps): Express {
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
   const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
-  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes), history, transactions });
+  const booksRepository = createBooksRepository(deps.db, deps.changes);
+  const books = createBooksService({ books: booksRepository, history, transactions });
+  const bookLists = createBookListRepository(deps.db);
+  const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books: booksRepository, history, transactions });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
   const limits = createRateLimits(
@@ -151,7 +159,15 @@ export function createApp(deps: AppDeps): Express {
       // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
       origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
       allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', IDEMPOTENCY_KEY_HEADER, 'Last-Event-ID'],
-      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'RateLimit', 'RateLimit-Policy', 'Retry-After', IDEMPOTENT_REPLAYED_HEADER],
+      exposedHeaders: [
+        'X-Request-Id',
+        TOTAL_COUNT_HEADER,
+        NEXT_CURSOR_HEADER,
+        'RateLimit',
+        'RateLimit-Policy',
+        'Retry-After',
+        IDEMPOTENT_REPLAYED_HEADER,
+      ],
       maxAge: 600,
     }),
   );
@@ -174,9 +190,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
   api.use(limits.reads);
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
-  api.use(createBooksRouter(books, access, idempotency));
+  api.use(createBookTransferRouter(bookLists, imports, access));
+  api.use(createBooksRouter(books, access, idempotency, bookLists));
   api.use(createCategoriesRouter(createCategoriesRepository(deps.db)));
-  api.use(createHistoryRouter(history, access, idempotency));
+  api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));
   api.use(

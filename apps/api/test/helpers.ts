@@ -11,6 +11,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role } from '@book-warehouse/types';
 import { createApp, watchAppChanges, type AppDeps, type AppOptions } from '../src/app';
+import { csvRow } from '../src/lib/csv';
 import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
@@ -255,6 +256,11 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   SetRole: { role: 'staff' },
 };
 
+/** A valid body for each media type other than JSON the OpenAPI document names: a CSV import of one new book. */
+export const VALID_RAW_BODIES: Record<string, string> = {
+  'text/csv': [newBook({ bookName: 'Imported by a test' })].map((book) => csvRow(Object.keys(book)) + csvRow(Object.values(book)))[0]!,
+};
+
 /** One operation of the served OpenAPI document, with what the tests read of it. */
 export interface DocumentedOperation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -264,6 +270,8 @@ export interface DocumentedOperation {
   parameters: Array<{ name: string; in: 'path' | 'query'; required: boolean }>;
   /** The component name of the JSON body, if the operation takes one ("NewBook"). */
   body?: string;
+  /** The media type of a body that is not JSON ("text/csv"), if the operation takes one. */
+  rawBody?: string;
 }
 
 /** Every operation of the document the app serves at /api/openapi.json. */
@@ -271,7 +279,7 @@ export async function documentedOperations(app: Express): Promise<DocumentedOper
   interface Operation {
     'x-required-role'?: string;
     parameters: DocumentedOperation['parameters'];
-    requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+    requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
   }
   const doc = (await request(app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -280,7 +288,8 @@ export async function documentedOperations(app: Express): Promise<DocumentedOper
       path,
       requiredRole: op['x-required-role'],
       parameters: op.parameters,
-      body: op.requestBody?.content['application/json'].schema.$ref.split('/').pop(),
+      body: op.requestBody?.content['application/json']?.schema.$ref?.split('/').pop(),
+      rawBody: Object.keys(op.requestBody?.content ?? {}).find((type) => type !== 'application/json'),
     })),
   );
 }

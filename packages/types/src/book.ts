@@ -54,7 +54,11 @@ export const BookFieldsSchema = z.object({
 export type BookFields = z.infer<typeof BookFieldsSchema>;
 
 /** A book as anyone may read it: without the owner's e-mail (docs/rules.md, Access). */
-export const PublicBookSchema = BookFieldsSchema.extend({ _id: ObjectIdSchema });
+export const PublicBookSchema = BookFieldsSchema.extend({
+  _id: ObjectIdSchema,
+  createdAt: z.string().optional().describe('When the book was added (ISO 8601); server-owned'),
+  updatedAt: z.string().optional().describe('When the book last changed (ISO 8601); server-owned'),
+});
 export type PublicBook = z.infer<typeof PublicBookSchema>;
 
 /** A book as the API answers it: the owner's e-mail (who added the book) only to a signed-in caller. */
@@ -70,24 +74,27 @@ export type Book = z.infer<typeof BookSchema>;
 export const NewBookSchema = BookFieldsSchema.extend({ email: BookEmailSchema.optional() }).strict();
 export type NewBook = z.infer<typeof NewBookSchema>;
 
+/**
+ * The fields the original client echoes back on its PUT calls though the server owns them: accepted and
+ * ignored (docs/rules.md, The original calls stay).
+ */
+const echoedServerFields = {
+  _id: ObjectIdSchema.optional(),
+  email: z.string().max(320).optional(),
+  createdAt: z.string().max(100).optional(),
+  updatedAt: z.string().max(100).optional(),
+};
+
 /** PUT /bookupdate/{id}: the update form, every field optional. `_id` and `email` as the original sends them. */
-export const BookUpdateSchema = BookFieldsSchema.partial()
-  .extend({ _id: ObjectIdSchema.optional(), email: z.string().max(320).optional() })
-  .strict();
+export const BookUpdateSchema = BookFieldsSchema.partial().extend(echoedServerFields).strict();
 export type BookUpdate = z.infer<typeof BookUpdateSchema>;
 
 /** PUT /book/{id}: the whole book with the new stockQuantity (the original client's call). */
-export const BookQuantityPutSchema = BookFieldsSchema.partial()
-  .required({ stockQuantity: true })
-  .extend({ _id: ObjectIdSchema.optional(), email: z.string().max(320).optional() })
-  .strict();
+export const BookQuantityPutSchema = BookFieldsSchema.partial().required({ stockQuantity: true }).extend(echoedServerFields).strict();
 export type BookQuantityPut = z.infer<typeof BookQuantityPutSchema>;
 
 /** PUT /bookprice/{id}: the whole book with the new price. */
-export const BookPricePutSchema = BookFieldsSchema.partial()
-  .required({ price: true })
-  .extend({ _id: ObjectIdSchema.optional(), email: z.string().max(320).optional() })
-  .strict();
+export const BookPricePutSchema = BookFieldsSchema.partial().required({ price: true }).extend(echoedServerFields).strict();
 export type BookPricePut = z.infer<typeof BookPricePutSchema>;
 
 /** An amount for the atomic stock movements: a whole number >= 1. */

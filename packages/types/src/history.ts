@@ -29,6 +29,10 @@ export const HistoryEntrySchema = z.object({
   time: z.string(),
   /** Server timestamp (ISO 8601) used for ordering, newest first. */
   createdAt: z.string(),
+  /** The book the entry is about (absent on sign-in entries). */
+  bookId: z.string().optional(),
+  /** The CSV import that wrote the entry (POST /books/import). */
+  importId: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -11,3 +11,4 @@ export * from './users';
 export * from './idempotency';
 export * from './events';
 export * from './category';
+export * from './lists';

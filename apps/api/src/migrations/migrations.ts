@@ -10,6 +10,8 @@ import { createIndexes } from './003-indexes';
 import { repairOutOfBounds } from './004-repair-out-of-bounds';
 import { createUsersAndRateLimits } from './005-users-and-rate-limits';
 import { createIdempotencyKeys } from './006-idempotency-keys';
+import { addListFields } from './010-list-fields';
+import { createListIndexes } from './011-list-indexes';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -20,6 +22,8 @@ export const MIGRATIONS: readonly Migration[] = [
   repairOutOfBounds,
   createUsersAndRateLimits,
   createIdempotencyKeys,
+  addListFields,
+  createListIndexes,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

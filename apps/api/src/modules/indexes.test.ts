@@ -1,6 +1,6 @@
 import request from 'supertest';
-import type { Document } from 'mongodb';
 import { TEST_JWT_SECRET, newBook, useTestApp } from '../../test/helpers';
+import { plansOf as plansOfQueries } from '../../test/query-plans';
 import { runMigrations } from '../migrations/migrations';
 import { signApiToken } from './auth/token-verifier';
 
@@ -42,47 +42,8 @@ beforeAll(async () => {
   await runMigrations(ctx.database);
 });
 
-/** Every stage of a plan tree, depth first. */
-function stages(plan: Document | undefined): string[] {
-  if (!plan) return [];
-  return [
-    plan['stage'] as string,
-    ...stages(plan['inputStage'] as Document | undefined),
-    ...((plan['inputStages'] as Document[] | undefined) ?? []).flatMap(stages),
-  ];
-}
-
-interface Plan {
-  stages: string[];
-  docsExamined: number;
-  /** Documents answered plus those skipped to reach a page: what an index-served query may read. */
-  needed: number;
-}
-
-/** Runs `call` with the profiler on and answers the plan of each query it made on `collection`. */
-async function plansOf(collection: string, call: () => Promise<unknown>): Promise<Plan[]> {
-  const { db } = ctx;
-  await db.command({ profile: 0 });
-  await db
-    .collection('system.profile')
-    .drop()
-    .catch(() => undefined);
-  await db.command({ profile: 2 });
-  try {
-    await call();
-  } finally {
-    await db.command({ profile: 0 });
-  }
-  const entries = await db
-    .collection('system.profile')
-    .find({ ns: `${db.databaseName}.${collection}`, op: 'query' })
-    .toArray();
-  return entries.map((entry) => ({
-    stages: stages(entry['execStats'] as Document),
-    docsExamined: entry['docsExamined'] as number,
-    needed: (entry['nreturned'] as number) + (((entry['command'] as Document)['skip'] as number | undefined) ?? 0),
-  }));
-}
+/** The plans of the queries `call` makes on `collection`. */
+const plansOf = (collection: string, call: () => Promise<unknown>) => plansOfQueries(ctx.db, collection, call);
 
 describe('every read the app makes is served by an index', () => {
   it.each([

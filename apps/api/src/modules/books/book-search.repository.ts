@@ -15,12 +15,34 @@ export const escapeRegExp = (text: string): string =>
  * A search finds its matches through the search keys while there are at most this many: a text more common
  * than that is found sooner by reading the books in order (see `searches`).
  */
-const FEW_MATCHES = 5000;
+export const FEW_MATCHES = 5000;
 /** For a page, the index pays off while the matches are fewer than this many pages' worth. */
 const FEW_PAGES = 20;
 /** The most recent searches whose answers are kept, each at most KEPT_ANSWER_BYTES of JSON. */
 const KEPT_SEARCHES = 32;
 const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** The books whose searched fields contain `text`, case-insensitively: the exact test, never an index. */
+const containing = (text: string) => {
+  const pattern = { $regex: escapeRegExp(text), $options: 'i' };
+  return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
+};
+
+/**
+ * The candidates through the search keys (books without keys, whose change is still settling, are
+ * tested too), kept exact by the same test; undefined when the text has no word to look up.
+ */
+const throughKeys = (text: string) => {
+  const word = narrowestWord(text);
+  return word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
+};
+
+/**
+ * The filter of a search for `text` as GET /bookbytext matches it (any case, anywhere in the searched fields),
+ * for the lists that combine it with other filters: `keys` finds the candidates through the search keys
+ * (undefined when the text has no word), `exact` is the test alone.
+ */
+export const searchFilter = (text: string) => ({ keys: throughKeys(text.trim()), exact: containing(text.trim()) });
 
 /** What the books repository shares with its search: how kept answers are reused, and how books are read. */
 interface BookReads {
@@ -35,23 +57,8 @@ interface BookReads {
  * its kept answers. The books repository composes it and calls `invalidate` on every write and change.
  */
 export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, inInsertionOrder, fieldsFor, toBook }: BookReads) {
-  /** The books whose searched fields contain `text`, case-insensitively: the exact test, never an index. */
-  const containing = (text: string) => {
-    const pattern = { $regex: escapeRegExp(text), $options: 'i' };
-    return { $or: SEARCHED_FIELDS.map((field) => ({ [field]: pattern })) };
-  };
-
   /** Every match of `text`, found by testing each book in order: the plan for a common text. */
   const scan = (text: string, page: Page, reader: Reader) => inInsertionOrder(containing(text), page, reader);
-
-  /**
-   * The candidates through the search keys (books without keys, whose change is still settling, are
-   * tested too), kept exact by the same test; undefined when the text has no word to look up.
-   */
-  const throughKeys = (text: string) => {
-    const word = narrowestWord(text);
-    return word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
-  };
 
   const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
   const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });

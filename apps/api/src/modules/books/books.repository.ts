@@ -7,14 +7,36 @@ import { reuseUntilWrite, type ReuseOptions } from '../../lib/reuse-until-write'
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
 import { createBookSearchRepository } from './book-search.repository';
 import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
+import { settleStockFlags, STOCK_FLAG_FIELDS, stockFlagsOf, type StockFlags } from './stock-flags.repository';
 
-export interface BookDoc extends BookFields {
+export interface BookDoc extends BookFields, Partial<StockFlags> {
   email: string;
+  reorderPoint?: number;
+  /** Server-owned: set on insert and on every update (answered as ISO strings); absent only before migration 010. */
+  createdAt?: Date;
+  updatedAt?: Date;
   /** Server-side only (see search-keys.ts); missing while a change of the searched fields settles. */
   [SEARCH_KEYS]?: string[] | null;
 }
 
-const toBook = ({ _id, [SEARCH_KEYS]: _keys, ...rest }: WithId<BookDoc>): Book => ({ ...rest, _id: _id.toHexString() });
+export const toBook = ({ _id, [SEARCH_KEYS]: _keys, low: _low, out: _out, createdAt, updatedAt, ...rest }: WithId<BookDoc>): Book => ({
+  ...rest,
+  _id: _id.toHexString(),
+  ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
+  ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}),
+});
+
+/** Stored fields no client sees, so a change of them alone is no event either. */
+const HIDDEN_FIELDS = new Set<string>([SEARCH_KEYS, '_id', 'updatedAt', ...STOCK_FLAG_FIELDS]);
+
+/** What every insert stores beside the fields: the search keys, the stock flags and the server's times. */
+const storedBook = <T extends BookDoc>(doc: T, now = new Date()) => ({
+  ...doc,
+  [SEARCH_KEYS]: searchKeysOf(doc),
+  ...stockFlagsOf(doc),
+  createdAt: now,
+  updatedAt: now,
+});
 
 /**
  * How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006)
@@ -49,8 +71,7 @@ export interface Page {
  */
 export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
   const book = change.doc && toBook(change.doc as WithId<BookDoc>);
-  const changed =
-    change.op === 'delete' ? [] : (change.changed ?? Object.keys(book ?? {})).filter((field) => field !== SEARCH_KEYS && field !== '_id');
+  const changed = change.op === 'delete' ? [] : (change.changed ?? Object.keys(book ?? {})).filter((field) => !HIDDEN_FIELDS.has(field));
   if (change.op === 'update' && !changed.length) return undefined;
   return {
     id: (change.documentKey as ObjectId).toHexString(),
@@ -165,9 +186,23 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
     },
 
     async insert(doc: BookDoc, session: Session): Promise<Book> {
-      const stored = { ...doc, [SEARCH_KEYS]: searchKeysOf(doc) };
+      const stored = storedBook(doc);
       const { insertedId } = await write(books.insertOne(stored, { session }), session);
       return toBook({ ...stored, _id: insertedId });
+    },
+
+    /**
+     * Inserts books one by one in the session's transaction (the CSV import's batches): driver 6.16's
+     * insertMany and bulkWrite refuse a transaction run with a client-wide timeoutMS, as every one here is.
+     */
+    async insertEach(docs: BookDoc[], session: Session): Promise<Book[]> {
+      const inserted: Book[] = [];
+      for (const doc of docs) {
+        const stored = storedBook(doc);
+        const { insertedId } = await write(books.insertOne(stored, { session }), session);
+        inserted.push(toBook({ ...stored, _id: insertedId }));
+      }
+      return inserted;
     },
 
     async isEmpty(): Promise<boolean> {
@@ -179,7 +214,7 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
       return write(
         insertAbsent(
           books,
-          docs.map(({ _id, ...d }) => ({ ...d, _id: new ObjectId(_id), [SEARCH_KEYS]: searchKeysOf(d) })),
+          docs.map(({ _id, ...d }) => ({ ...storedBook(d), _id: new ObjectId(_id) })),
         ),
       );
     },
@@ -192,10 +227,12 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
      */
     async update(id: string, set: Partial<BookFields>, session: Session): Promise<Book | null> {
       const reindex = touchesSearchedFields(set);
+      const $set = { ...set, updatedAt: new Date() };
       const doc = await write(
-        books.findOneAndUpdate(byId(id), reindex ? { $set: set, $unset: { [SEARCH_KEYS]: '' } } : { $set: set }, { ...after, session }),
+        books.findOneAndUpdate(byId(id), reindex ? { $set, $unset: { [SEARCH_KEYS]: '' } } : { $set }, { ...after, session }),
         session,
       );
+      if (doc) await write(settleStockFlags(books, doc, session), session);
       if (doc && reindex) {
         const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, doc[field] ?? null]));
         await write(
@@ -209,9 +246,14 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
     /** Sets the stock and answers the document as it was before, so the caller can describe the change. */
     async setStockReturningBefore(id: string, stockQuantity: number, session: Session): Promise<Book | null> {
       const doc = await write(
-        books.findOneAndUpdate(byId(id), { $set: { stockQuantity } }, { returnDocument: 'before', ...withoutKeys, session }),
+        books.findOneAndUpdate(
+          byId(id),
+          { $set: { stockQuantity, updatedAt: new Date() } },
+          { returnDocument: 'before', ...withoutKeys, session },
+        ),
         session,
       );
+      if (doc) await write(settleStockFlags(books, { ...doc, stockQuantity }, session), session);
       return doc && toBook(doc);
     },
 
@@ -228,11 +270,12 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
       const doc = await write(
         books.findOneAndUpdate(
           { ...byId(id), stockQuantity: { $lte: NUMBER_CEILING - amount } },
-          { $inc: { stockQuantity: amount } },
+          { $inc: { stockQuantity: amount }, $set: { updatedAt: new Date() } },
           { ...after, session },
         ),
         session,
       );
+      if (doc) await write(settleStockFlags(books, doc, session), session);
       return doc && toBook(doc);
     },
 
@@ -241,11 +284,12 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed) {
       const doc = await write(
         books.findOneAndUpdate(
           { ...byId(id), stockQuantity: { $gte: amount + floor } },
-          { $inc: { stockQuantity: -amount } },
+          { $inc: { stockQuantity: -amount }, $set: { updatedAt: new Date() } },
           { ...after, session },
         ),
         session,
       );
+      if (doc) await write(settleStockFlags(books, doc, session), session);
       return doc && toBook(doc);
     },
 

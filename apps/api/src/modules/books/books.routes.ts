@@ -5,11 +5,14 @@ import {
   BooksByEmailQuerySchema,
   BookUpdateSchema,
   DeliverSchema,
+  BookListQuerySchema,
   IdParamsSchema,
-  ListBooksQuerySchema,
+  isBookListMode,
+  NEXT_CURSOR_HEADER,
   NewBookSchema,
   RestockSchema,
   SearchQuerySchema,
+  TOTAL_COUNT_HEADER,
 } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
@@ -18,7 +21,8 @@ import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
-import type { BooksService } from './books.service';
+import type { BookListRepository } from './book-list.repository';
+import { readerOf, type BooksService } from './books.service';
 
 /** A user may list only their own books. */
 function assertCanSeeEmail(user: AuthUser, email: string): void {
@@ -30,14 +34,21 @@ function assertCanSeeEmail(user: AuthUser, email: string): void {
  * every change needs the staff role (`access.staff`; a viewer gets 403) and honours an Idempotency-Key: each
  * creates something or changes stock or price (docs/rules.md, Idempotent writes).
  */
-export function createBooksRouter(service: BooksService, access: Access, idempotency: Idempotency): Router {
+export function createBooksRouter(service: BooksService, access: Access, idempotency: Idempotency, lists: BookListRepository): Router {
   const router = Router();
   const params = IdParamsSchema;
   const { optional, signedIn, staff } = access;
 
   router.get(
     '/books',
-    route({ auth: optional, query: ListBooksQuerySchema }, ({ user, query, res }) => sendJsonArray(res, service.list(query, user))),
+    route({ auth: optional, query: BookListQuerySchema }, async ({ user, query, res }) => {
+      // Without list parameters, the original's answer (docs/decisions/011-lists-import-export.md).
+      if (!isBookListMode(query)) return sendJsonArray(res, service.list(query, user));
+      const page = await lists.page(query, readerOf(user));
+      res.set(TOTAL_COUNT_HEADER, String(page.total));
+      if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.books;
+    }),
   );
 
   router.get(

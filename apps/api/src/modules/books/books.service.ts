@@ -7,7 +7,8 @@ import type { HistoryService } from '../history/history.service';
 import type { BooksRepository, Page, Reader } from './books.repository';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
-type WithOwned<T> = T & { _id?: string; email?: string };
+type Owned = '_id' | 'email' | 'createdAt' | 'updatedAt';
+type WithOwned<T> = T & { _id?: string; email?: string; createdAt?: string; updatedAt?: string };
 
 function assertSameId(pathId: string, bodyId: string | undefined): void {
   if (bodyId !== undefined && bodyId.toLowerCase() !== pathId.toLowerCase()) {
@@ -18,7 +19,7 @@ function assertSameId(pathId: string, bodyId: string | undefined): void {
 }
 
 /** Drops the server-owned fields a client may echo back; they are never written from a body. */
-function editable<T extends object>({ _id, email, ...fields }: WithOwned<T>): Omit<T, '_id' | 'email'> {
+function editable<T extends object>({ _id, email, createdAt, updatedAt, ...fields }: WithOwned<T>): Omit<T, Owned> {
   return fields;
 }
 
@@ -30,7 +31,7 @@ function changedFields(book: Book, sent: Partial<BookFields>): Partial<BookField
  * Who may see the owner's e-mail on a book: every signed-in account, viewers included (the history that
  * viewers read names who added each book anyway); never an anonymous reader (docs/rules.md, Access).
  */
-const readerOf = (caller: Caller | undefined): Reader => ({ withEmail: caller !== undefined });
+export const readerOf = (caller: Caller | undefined): Reader => ({ withEmail: caller !== undefined });
 
 /** What a book mutation did: the book to answer, and the history task it records (none for a change of nothing). */
 interface BookChange {

@@ -1,17 +1,55 @@
 import { Router } from 'express';
-import { ListHistoriesQuerySchema, NewSignInHistorySchema } from '@book-warehouse/types';
+import {
+  HistoryExportQuerySchema,
+  HistoryListQuerySchema,
+  isHistoryListMode,
+  NewSignInHistorySchema,
+  TOTAL_COUNT_HEADER,
+  type HistoryEntry,
+} from '@book-warehouse/types';
+import { sendCsv } from '../../lib/csv';
 import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
+import type { HistoryListRepository } from './history-list.repository';
 import type { HistoryService } from './history.service';
 
-export function createHistoryRouter(service: HistoryService, access: Access, idempotency: Idempotency): Router {
+/** The columns of a history export. */
+const HISTORY_COLUMNS = ['createdAt', 'time', 'email', 'bookName', 'task', 'bookId', 'importId', '_id'] as const;
+
+export function createHistoryRouter(
+  service: HistoryService,
+  access: Access,
+  idempotency: Idempotency,
+  lists: HistoryListRepository,
+): Router {
   const router = Router();
-  // Viewers read the history too (docs/decisions/009-roles.md).
+  // Viewers read the history too (docs/decisions/009-roles.md). Without list parameters, the original's answer.
   router.get(
     '/histories',
-    route({ auth: access.signedIn, query: ListHistoriesQuerySchema }, ({ query, res }) => sendJsonArray(res, service.list(query))),
+    route({ auth: access.signedIn, query: HistoryListQuerySchema }, async ({ query, res }) => {
+      if (!isHistoryListMode(query)) return sendJsonArray(res, service.list(query));
+      const { entries, total } = await lists.page(query);
+      res.set(TOTAL_COUNT_HEADER, String(total));
+      return entries;
+    }),
+  );
+
+  // The export is staff only, as the books' (docs/decisions/011-lists-import-export.md).
+  router.get(
+    '/histories/export.csv',
+    route({ auth: access.staff, query: HistoryExportQuerySchema }, ({ query, res }) =>
+      sendCsv<HistoryEntry>(
+        res,
+        {
+          name: 'history.csv',
+          header: HISTORY_COLUMNS,
+          row: (entry) => HISTORY_COLUMNS.map((column) => (entry as Record<string, string | undefined>)[column]),
+        },
+        lists.all(query),
+      ),
+    ),
   );
 
   // Only sign-in events; book changes are recorded by the server. The e-mail comes from the token. Open to

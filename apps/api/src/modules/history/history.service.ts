@@ -2,7 +2,10 @@ import type { HistoryEntry, SignInTask } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import { displayTime, type Clock } from '../../lib/display-time';
-import type { HistoryRepository } from './history.repository';
+import type { HistoryDoc, HistoryRepository } from './history.repository';
+
+/** An entry of a batch of book changes (the CSV import): the book, its task and changes, the import's id. */
+export type BatchEntry = Pick<HistoryDoc, 'bookName' | 'task' | 'bookId' | 'importId' | 'changes'>;
 
 export function createHistoryService(deps: { history: HistoryRepository; clock: Clock; transactions: Transactions }) {
   /** Records an entry in the transaction of the change it describes (books.service.ts). */
@@ -21,6 +24,14 @@ export function createHistoryService(deps: { history: HistoryRepository; clock: 
     /** An event that changes no book (a role change): an entry in a transaction of its own. */
     recordAlone: (user: AuthUser, name: string, task: string) => deps.transactions.run((session) => record(user, name, task, session)),
     list: (page: { limit?: number; skip?: number }) => deps.history.cursor(page),
+    /** The entries of a batch of changes, in the transaction that writes them, all at the same time. */
+    recordMany(user: AuthUser, entries: BatchEntry[], session: Session): Promise<void> {
+      const now = deps.clock();
+      return deps.history.insertEach(
+        entries.map((entry) => ({ ...entry, email: user.email, time: displayTime(now), createdAt: now })),
+        session,
+      );
+    },
   };
 }
 

@@ -4,6 +4,8 @@ import {
   ApiErrorSchema,
   ApiTokenSchema,
   BookChangeEventSchema,
+  BookExportQuerySchema,
+  BookListQuerySchema,
   BookPricePutSchema,
   BookQuantityPutSchema,
   BookSchema,
@@ -13,14 +15,20 @@ import {
   DeliverSchema,
   HealthSchema,
   HistoryEntrySchema,
+  HistoryExportQuerySchema,
+  HistoryListQuerySchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
   LIVE_EVENTS,
   LivenessSchema,
-  ListBooksQuerySchema,
-  ListHistoriesQuerySchema,
+  ImportProgressSchema,
+  ImportQuerySchema,
+  ImportResultLineSchema,
+  ImportSummarySchema,
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
   NewBookSchema,
   NewReviewSchema,
   NewSignInHistorySchema,
@@ -64,6 +72,9 @@ const COMPONENTS = {
   SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
   BookChangeEvent: [BookChangeEventSchema, 'output'],
+  ImportSummary: [ImportSummarySchema, 'output'],
+  ImportProgress: [ImportProgressSchema, 'output'],
+  ImportResultLine: [ImportResultLineSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -76,13 +87,32 @@ interface Operation {
   /** Express-style path under /api, e.g. "/book/:id". */
   path: string;
   summary: string;
+  /** More than the summary: the parameters' rules, the answer's forms. */
+  description?: string;
   /** Needs a signed-in user (401 without one); see ACCESS below for the role it needs. */
   auth?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: ComponentName;
-  /** What a success answers: JSON of a named schema, or (`stream`) server-sent events. */
-  ok: { status: number; schema?: ComponentName; array?: boolean; stream?: boolean; description: string };
+  /** A body that is not JSON: its media type (the CSV import), read by the route as a stream. */
+  rawBody?: { type: string; description: string };
+  /**
+   * What a success answers: JSON of a named schema, (`stream`) server-sent events, (`csv`) a CSV download, or
+   * also (`ndjson`) progress lines when asked with Accept; with `headers` beside it.
+   */
+  ok: {
+    status: number;
+    schema?: ComponentName;
+    array?: boolean;
+    stream?: boolean;
+    csv?: boolean;
+    /** The JSON objects of the lines of an `application/x-ndjson` answer (asked with Accept). */
+    ndjson?: ComponentName[];
+    headers?: Record<string, { description: string; schema: object }>;
+    description: string;
+  };
+  /** Answers with a body of their own instead of ApiError, by status. */
+  ownErrors?: Record<number, { schema: ComponentName; description: string }>;
   /** Honours an Idempotency-Key header (middleware/idempotency.ts): 409 while in flight, 422 for another request. */
   idempotent?: boolean;
   /** Statuses beyond the ones implied by auth, input, id and method. */
@@ -95,14 +125,81 @@ interface Operation {
 
 const id = IdParamsSchema;
 
+/** The headers of a page of a list (docs/decisions/011-lists-import-export.md). */
+const PAGE_HEADERS = {
+  [TOTAL_COUNT_HEADER]: {
+    description: 'With list parameters: how many items match the filters (all pages)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+const LIST_DESCRIPTION =
+  'With any list parameter (filters, sort, page, cursor) a page of at most `limit` (1 to 100, default 20) items and the ' +
+  `${TOTAL_COUNT_HEADER} header; a bad value is a 400 naming the parameter. Without them the original's answer: every item, ` +
+  'or a `limit`/`skip` window.';
+
 const OPERATIONS: readonly Operation[] = [
   {
     id: 'listBooks',
     method: 'get',
     path: '/books',
-    summary: 'All books in insertion order (optionally paged)',
-    query: ListBooksQuerySchema,
-    ok: { status: 200, schema: 'Book', array: true, description: 'The books' },
+    summary: 'All books in insertion order, or a sorted and filtered page of them',
+    description:
+      `${LIST_DESCRIPTION} \`sort\`: name, author, category, stockQuantity, price, createdAt or updatedAt, \`-\` first for ` +
+      `descending, ties in _id order. \`stock\`: low (stockQuantity <= reorderPoint), out (0) or in (above 0). \`q\` finds what ` +
+      `GET /bookbytext finds. Keyset paging: pass the ${NEXT_CURSOR_HEADER} of a page as \`cursor\` (never with \`page\`) for ` +
+      'the rows after it, as fast at any depth.',
+    query: BookListQuerySchema,
+    ok: {
+      status: 200,
+      schema: 'Book',
+      array: true,
+      headers: {
+        ...PAGE_HEADERS,
+        [NEXT_CURSOR_HEADER]: {
+          description: 'With list parameters, when more rows follow: the `cursor` of the next page (opaque)',
+          schema: { type: 'string' },
+        },
+      },
+      description: 'The books',
+    },
+  },
+  {
+    id: 'exportBooks',
+    method: 'get',
+    path: '/books/export.csv',
+    summary: 'The books of the list filters and sort as a CSV download (UTF-8 with a byte-order mark, RFC 4180)',
+    description:
+      'Streamed: memory does not grow with the rows. The columns are the fields POST /books/import reads, then _id, email, ' +
+      'createdAt and updatedAt, so an export imports as it is. Cells a spreadsheet would run as a formula get a leading apostrophe.',
+    auth: true,
+    query: BookExportQuerySchema,
+    ok: { status: 200, csv: true, description: 'The CSV file (Content-Disposition: attachment)' },
+  },
+  {
+    id: 'importBooks',
+    method: 'post',
+    path: '/books/import',
+    summary: 'Create and update books from a CSV file (up to 20 MB)',
+    description:
+      'Columns named as the book fields (bookName, author, publishar, subTitle, description, catagory, stockQuantity, ' +
+      'photo, price, isbn, reorderPoint), or named by `mapping` (a JSON object from header to field). Each row is checked ' +
+      'as POST /book checks a book; `errors` name each bad row as a spreadsheet numbers it (the header is row 1). A row whose ' +
+      'ISBN (or, without one, name and author) matches a book updates the fields that differ; the others create books; every ' +
+      'change gets a history entry with `importId`. `dryRun=true` changes nothing. A commit with a bad row answers 422 and ' +
+      'writes nothing, unless `skipInvalid=true`. Writes go in transactions of 500 rows: if the server stops midway, running ' +
+      'the same file again finishes the import (rows already written are unchanged). With `Accept: application/x-ndjson` ' +
+      'the answer is 200 and streams one line `{"processed","total"}` (ImportProgress) per batch, then the summary with its ' +
+      '`status` (200 or 422); a line `{"error", "status"}` if the import stops midway. Not idempotent by key: by its match rule.',
+    auth: true,
+    query: ImportQuerySchema,
+    rawBody: { type: 'text/csv', description: 'The CSV file, UTF-8 (a byte-order mark is skipped), a header row first' },
+    ok: {
+      status: 200,
+      schema: 'ImportSummary',
+      ndjson: ['ImportProgress', 'ImportResultLine'],
+      description: 'What was (or, in a dry run, would be) done',
+    },
+    ownErrors: { 422: { schema: 'ImportSummary', description: 'A commit with bad rows: nothing was written; `errors` names them' } },
   },
   {
     id: 'listMyBooks',
@@ -229,10 +326,22 @@ const OPERATIONS: readonly Operation[] = [
     id: 'listHistories',
     method: 'get',
     path: '/histories',
-    summary: 'History entries, newest first (optionally paged)',
+    summary: 'History entries, newest first (optionally filtered and paged)',
+    description:
+      `${LIST_DESCRIPTION} \`action\`: signin, added, updated, deleted, quantity ('Added/Deleverd {n} Quantity'), price or ` +
+      "undo ('Undo: ...'). `email`: who; `bookId`: the book; `from`/`to`: ISO dates or date-times (a date-only `to` includes that day).",
     auth: true,
-    query: ListHistoriesQuerySchema,
-    ok: { status: 200, schema: 'HistoryEntry', array: true, description: 'The entries' },
+    query: HistoryListQuerySchema,
+    ok: { status: 200, schema: 'HistoryEntry', array: true, headers: PAGE_HEADERS, description: 'The entries' },
+  },
+  {
+    id: 'exportHistories',
+    method: 'get',
+    path: '/histories/export.csv',
+    summary: 'The history entries of the filters, newest first, as a CSV download (UTF-8 with a byte-order mark, RFC 4180)',
+    auth: true,
+    query: HistoryExportQuerySchema,
+    ok: { status: 200, csv: true, description: 'The CSV file (Content-Disposition: attachment)' },
   },
   {
     id: 'recordSignIn',
@@ -377,6 +486,9 @@ const ACCESS: Record<string, Access> = {
   'delete /book/:id': 'staff',
   'post /book/:id/restock': 'staff',
   'post /book/:id/deliver': 'staff',
+  'get /books/export.csv': 'staff',
+  'post /books/import': 'staff',
+  'get /histories/export.csv': 'staff',
   'get /users': 'admin',
   'put /users/:uid/role': 'admin',
 };
@@ -478,18 +590,32 @@ function errorStatuses(op: Operation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function responses(op: Operation) {
+function okContent(op: Operation) {
+  if (op.ok.stream) return { 'text/event-stream': { schema: { type: 'string' } } };
+  if (op.ok.csv) return { 'text/csv': { schema: { type: 'string' } } };
   const okSchema = op.ok.schema && (op.ok.array ? { type: 'array', items: ref(op.ok.schema) } : ref(op.ok.schema));
+  return {
+    'application/json': { schema: okSchema ?? { type: 'object' } },
+    ...(op.ok.ndjson
+      ? { 'application/x-ndjson': { schema: { description: 'Each line is one JSON object of these', oneOf: op.ok.ndjson.map(ref) } } }
+      : {}),
+  };
+}
+
+function responses(op: Operation) {
+  const headers = { ...(op.idempotent ? REPLAYED_HEADER : {}), ...op.ok.headers };
   const result: Record<string, unknown> = {
     [op.ok.status]: {
       description: op.ok.description,
-      ...(op.idempotent ? { headers: REPLAYED_HEADER } : {}),
-      content: op.ok.stream
-        ? { 'text/event-stream': { schema: { type: 'string' } } }
-        : { 'application/json': { schema: okSchema ?? { type: 'object' } } },
+      ...(Object.keys(headers).length ? { headers } : {}),
+      content: okContent(op),
     },
   };
+  for (const [status, own] of Object.entries(op.ownErrors ?? {})) {
+    result[status] = { description: own.description, content: { 'application/json': { schema: ref(own.schema) } } };
+  }
   for (const status of errorStatuses(op)) {
+    if (result[status]) continue;
     result[status] = {
       description: ERROR_DESCRIPTIONS[status],
       ...(status === 429 ? { headers: RATE_LIMIT_HEADERS } : {}),
@@ -510,6 +636,8 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
     if (op.apiTokensOnly && !options.apiTokens) continue;
     if (op.body) used.add(op.body);
     if (op.ok.schema) used.add(op.ok.schema);
+    for (const name of op.ok.ndjson ?? []) used.add(name);
+    for (const own of Object.values(op.ownErrors ?? {})) used.add(own.schema);
     const path = toOpenApiPath(op.path);
     const access = accessOf(op);
     paths[path] ??= {};
@@ -518,7 +646,10 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
       summary: op.summary,
       // Explicit on every operation: a public call says so with an empty list.
       security: access ? SECURITY[access] : [],
-      ...(access ? { description: ACCESS_DESCRIPTIONS[access], 'x-required-role': access } : {}),
+      ...(access || op.description
+        ? { description: [op.description, access && ACCESS_DESCRIPTIONS[access]].filter(Boolean).join('\n\n') }
+        : {}),
+      ...(access ? { 'x-required-role': access } : {}),
       parameters: [
         ...parameters(op.params, 'path'),
         ...parameters(op.query, 'query'),
@@ -526,6 +657,15 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
         ...(op.ok.stream ? [LAST_EVENT_ID_PARAMETER] : []),
       ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+      ...(op.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              description: op.rawBody.description,
+              content: { [op.rawBody.type]: { schema: { type: 'string' } } },
+            },
+          }
+        : {}),
       responses: responses(op),
     };
   }

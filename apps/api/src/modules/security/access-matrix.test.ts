@@ -2,7 +2,17 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Book } from '@book-warehouse/types';
 import { buildOpenApiDocument } from '../openapi/openapi';
-import { addBook, apiError, bearer, newBook, readBook, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
+import {
+  addBook,
+  apiError,
+  bearer,
+  newBook,
+  readBook,
+  useTestApp,
+  useTestUsers,
+  VALID_RAW_BODIES,
+  type TestUser,
+} from '../../../test/helpers';
 
 /**
  * Every endpoint against three callers (docs/rules.md, Access): anonymous, the signed-in owner of the book, and
@@ -39,6 +49,13 @@ const ENDPOINTS: Endpoint[] = [
     call: (app, _book, owner) => request(app).get(`/api/book?email=${encodeURIComponent(owner.email)}`),
   },
   { name: 'GET /histories', ok: 200, call: (app) => request(app).get('/api/histories') },
+  { name: 'GET /histories/export.csv', ok: 200, call: (app) => request(app).get('/api/histories/export.csv') },
+  { name: 'GET /books/export.csv', ok: 200, call: (app) => request(app).get('/api/books/export.csv') },
+  {
+    name: 'POST /books/import',
+    ok: 200,
+    call: (app) => request(app).post('/api/books/import').set('Content-Type', 'text/csv').send(VALID_RAW_BODIES['text/csv']),
+  },
   // The app below ends each event stream after 100 ms, so that the answer completes.
   { name: 'GET /events', ok: 200, call: (app) => request(app).get('/api/events') },
   { name: 'POST /book', ok: 201, call: (app) => request(app).post('/api/book').send(newBook()) },

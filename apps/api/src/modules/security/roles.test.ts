@@ -9,6 +9,7 @@ import {
   useTestApp,
   useTestUsers,
   VALID_BODIES,
+  VALID_RAW_BODIES,
   type DocumentedOperation,
   type TestUser,
 } from '../../../test/helpers';
@@ -55,11 +56,12 @@ async function storedState() {
 }
 
 /** Calls `operation` as `caller` with valid input, so that only the role can refuse it. */
-function call({ method, path, parameters, body }: DocumentedOperation, bookId: string, caller: TestUser) {
+function call({ method, path, parameters, body, rawBody }: DocumentedOperation, bookId: string, caller: TestUser) {
   const url = path.replace('{id}', bookId).replace('{uid}', staff.uid);
   const query: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === 'query' && p.required)) query[p.name] = p.name === 'email' ? caller.email : 'prag';
   const req = request(ctx.app)[method](`/api${url}`).query(query).set(bearer(caller));
+  if (rawBody) return req.set('Content-Type', rawBody).send(VALID_RAW_BODIES[rawBody]);
   if (!body) return req;
   expect({ body, hasValidBody: body in VALID_BODIES }).toEqual({ body, hasValidBody: true });
   return req.send(VALID_BODIES[body]);

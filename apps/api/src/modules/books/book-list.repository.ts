@@ -1,0 +1,187 @@
+import { ObjectId, type Collection, type Db, type Document, type Filter, type IndexDescription, type Sort } from 'mongodb';
+import { DEFAULT_LIST_LIMIT, type Book, type BookListQuery, type BookSortKey } from '@book-warehouse/types';
+import { AppError } from '../../lib/errors';
+import { FEW_MATCHES, searchFilter } from './book-search.repository';
+import { toBook, type BookDoc, type Reader } from './books.repository';
+import { SEARCH_KEYS } from './search-keys';
+
+/**
+ * Manage Items' and All Books' list (GET /books with list parameters, and its CSV export), read with an index
+ * for every filter and sort (docs/decisions/011-lists-import-export.md):
+ * - each sort field has an index `{ out, low, <field>, _id }` and, for the category filter, `{ catagory, out,
+ *   low, <field>, _id }`; the stock flags (stock-flags.repository.ts) are always named, as one value or as both, so the
+ *   index gives the order whatever the filter (MongoDB merges the scans of each point: SORT_MERGE, never a
+ *   blocking SORT);
+ * - `_id` breaks ties, so the order is total and a keyset cursor resumes exactly after the last row;
+ * - the search (`q`) finds its candidates through the search keys as GET /bookbytext does; their few matches
+ *   (at most FEW_MATCHES) are sorted in memory, a more common text is read along the sort index.
+ */
+
+/** The stored field each sort key of the API names. */
+const SORT_FIELDS: Record<BookSortKey, keyof BookDoc> = {
+  name: 'bookName',
+  author: 'author',
+  category: 'catagory',
+  stockQuantity: 'stockQuantity',
+  price: 'price',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+};
+type SortField = (typeof SORT_FIELDS)[BookSortKey] | '_id';
+const DATE_FIELDS = new Set<SortField>(['createdAt', 'updatedAt']);
+const NUMBER_FIELDS = new Set<SortField>(['stockQuantity', 'price']);
+
+const indexName = (field: SortField, category: boolean) => `list_${category ? 'category_' : ''}${field}`;
+
+/** The indexes of the list (created by migration 011, checked by book-list.test.ts). */
+export function listIndexes(): IndexDescription[] {
+  const fields: SortField[] = ['_id', ...Object.values(SORT_FIELDS)];
+  const plain = fields.map((field) => ({
+    name: indexName(field, false),
+    key: field === '_id' ? { out: 1, low: 1, _id: 1 } : { out: 1, low: 1, [field]: 1, _id: 1 },
+  }));
+  // Within one category the category sort is the _id order, so that field needs no index of its own.
+  const byCategory = fields
+    .filter((field) => field !== 'catagory')
+    .map((field) => ({
+      name: indexName(field, true),
+      key: field === '_id' ? { catagory: 1, out: 1, low: 1, _id: 1 } : { catagory: 1, out: 1, low: 1, [field]: 1, _id: 1 },
+    }));
+  return [...plain, ...byCategory];
+}
+
+const BOTH = { $in: [false, true] };
+
+/** A page of the list: the books, the total of the filter, and the cursor after the last one if more follow. */
+export interface ListPage {
+  books: Book[];
+  total: number;
+  nextCursor?: string;
+}
+
+type CursorValue = string | number;
+
+const badCursor = (message = 'is not a cursor this API issued') =>
+  new AppError('validation_failed', 400, `Invalid query: cursor ${message}`, { cursor: message });
+
+/** The order of a list: the stored field, its direction, and the name of the index that serves it. */
+interface Order {
+  field: SortField;
+  dir: 1 | -1;
+}
+
+function orderOf(query: BookListQuery): Order {
+  const sort = query.sort ?? '';
+  const dir = sort.startsWith('-') ? -1 : 1;
+  const field: SortField = sort ? SORT_FIELDS[sort.replace(/^-/, '') as BookSortKey] : '_id';
+  // Every book of one category has the same catagory: that order is the _id order.
+  return { field: field === 'catagory' && query.category !== undefined ? '_id' : field, dir };
+}
+
+/** The cursor after `doc`: base64url of [field, direction, value, id], opaque to clients. */
+function encodeCursor({ field, dir }: Order, doc: Document): string {
+  const raw: unknown = doc[field];
+  const value: CursorValue | undefined = raw instanceof Date ? raw.toISOString() : (raw as CursorValue | undefined);
+  return Buffer.from(JSON.stringify([field, dir, field === '_id' ? null : value, (doc['_id'] as ObjectId).toHexString()])).toString(
+    'base64url',
+  );
+}
+
+/** The rows after the cursor's, in the order's direction: equal values continue by _id. */
+function afterCursor(token: string, order: Order): Filter<BookDoc> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw badCursor();
+  const [, dir, value, id] = parsed as unknown[];
+  if (parsed[0] !== order.field || dir !== order.dir) throw badCursor('belongs to another sort; start again without it');
+  const { field } = order;
+  if (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id)) throw badCursor();
+  const after = order.dir === 1 ? '$gt' : '$lt';
+  const _id = new ObjectId(id);
+  if (field === '_id') return { _id: { [after]: _id } };
+  const typed = DATE_FIELDS.has(field) && typeof value === 'string' ? new Date(value) : value;
+  const valid = DATE_FIELDS.has(field)
+    ? typed instanceof Date && !Number.isNaN(typed.getTime())
+    : typeof typed === (NUMBER_FIELDS.has(field) ? 'number' : 'string');
+  if (!valid) throw badCursor();
+  // One range on the sort field (the index bounds) and the tie-break among equal values.
+  return {
+    [field]: { [order.dir === 1 ? '$gte' : '$lte']: typed },
+    $or: [{ [field]: { [after]: typed } }, { _id: { [after]: _id } }],
+  };
+}
+
+export function createBookListRepository(db: Db) {
+  const books: Collection<BookDoc> = db.collection<BookDoc>('books');
+  const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, low: 0, out: 0, ...(withEmail ? {} : { email: 0 }) });
+
+  /** The filter of the query's category, stock and search; whether its search is narrowed to a few candidates. */
+  async function filterOf(query: BookListQuery): Promise<{ filter: Filter<BookDoc>; few: boolean }> {
+    const filter: Filter<BookDoc> = {
+      ...(query.category !== undefined ? { catagory: query.category } : {}),
+      out: query.stock === 'out' ? true : query.stock === 'in' ? false : BOTH,
+      low: query.stock === 'low' ? true : BOTH,
+    };
+    const text = query.q?.trim();
+    if (!text) return { filter, few: false };
+    const { keys, exact } = searchFilter(text);
+    if (keys) {
+      const found = await books.find({ ...filter, ...keys }, { limit: FEW_MATCHES + 1, projection: { _id: 1 } }).toArray();
+      if (found.length <= FEW_MATCHES) return { filter: { ...filter, ...exact, _id: { $in: found.map((doc) => doc._id) } }, few: true };
+    }
+    return { filter: { ...filter, ...exact }, few: false };
+  }
+
+  /** The query of a list read: its filter, order and the index to use (none for a few search matches). */
+  function plan(query: BookListQuery, { filter, few }: { filter: Filter<BookDoc>; few: boolean }) {
+    const order = orderOf(query);
+    const sort: Sort = order.field === '_id' ? { _id: order.dir } : { [order.field]: order.dir, _id: order.dir };
+    const where = query.cursor ? { $and: [filter, afterCursor(query.cursor, order)] } : filter;
+    return { order, sort, where, hint: few ? undefined : indexName(order.field, query.category !== undefined) };
+  }
+
+  /** The number of books matching the filter: an index count (no document is read), or the collection's own count. */
+  async function count(query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> {
+    const unfiltered = query.category === undefined && query.stock === undefined && !query.q?.trim();
+    if (unfiltered) return books.estimatedDocumentCount();
+    return books.countDocuments(filtered.filter, filtered.few ? {} : { hint: indexName('_id', query.category !== undefined) });
+  }
+
+  return {
+    /** One page (by `page` or after `cursor`) and the filter's total. */
+    async page(query: BookListQuery, reader: Reader): Promise<ListPage> {
+      const limit = query.limit ?? DEFAULT_LIST_LIMIT;
+      const filtered = await filterOf(query);
+      const { order, sort, where, hint } = plan(query, filtered);
+      const [docs, total] = await Promise.all([
+        books
+          .find(where, {
+            sort,
+            ...(hint ? { hint } : {}),
+            skip: (query.page ?? 0) * limit,
+            limit: limit + 1,
+            projection: projectionFor(reader),
+          })
+          .toArray(),
+        count(query, filtered),
+      ]);
+      const shown = docs.slice(0, limit);
+      const last = shown[shown.length - 1];
+      return { books: shown.map(toBook), total, ...(docs.length > limit && last ? { nextCursor: encodeCursor(order, last) } : {}) };
+    },
+
+    /** Every book of the filter in the list's order, streamed (the CSV export); the deadline applies per batch. */
+    async all(query: BookListQuery): Promise<AsyncIterable<Book>> {
+      const { sort, where, hint } = plan({ ...query, cursor: undefined }, await filterOf(query));
+      return books
+        .find(where, { sort, ...(hint ? { hint } : {}), projection: projectionFor({ withEmail: true }), timeoutMode: 'iteration' })
+        .map(toBook);
+    },
+  };
+}
+
+export type BookListRepository = ReturnType<typeof createBookListRepository>;

@@ -1,12 +1,6 @@
+import { BOOK_SORTS, STOCK_FILTERS, type BookSortKey, type StockFilter } from '@book-warehouse/types';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-
-/** The fields GET /books sorts by; a `-` in front sorts descending. */
-const BOOK_SORT_FIELDS = ['name', 'author', 'category', 'stockQuantity', 'price', 'createdAt', 'updatedAt'] as const;
-export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
-
-export const STOCK_FILTERS = ['low', 'out', 'in'] as const;
-export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -21,7 +15,7 @@ export interface BookListParams {
 }
 
 export interface Sort {
-  field: BookSortField;
+  field: BookSortKey;
   desc: boolean;
 }
 
@@ -30,7 +24,7 @@ export function parseSort(value: string | null | undefined): Sort | undefined {
   if (!value) return undefined;
   const desc = value.startsWith('-');
   const field = desc ? value.slice(1) : value;
-  return (BOOK_SORT_FIELDS as readonly string[]).includes(field) ? { field: field as BookSortField, desc } : undefined;
+  return (BOOK_SORTS as readonly string[]).includes(field) ? { field: field as BookSortKey, desc } : undefined;
 }
 
 const formatSort = (sort: Sort | undefined) => (sort ? `${sort.desc ? '-' : ''}${sort.field}` : undefined);

@@ -1,9 +1,9 @@
-import { BookFieldsSchema, type BookFields } from '@book-warehouse/types';
+import { IMPORT_FIELDS, type ImportField } from '@book-warehouse/types';
 
-export type BookField = keyof BookFields;
+export type BookField = ImportField;
 
-/** Every field a book row may carry, in the shared schema's order (new fields there appear here too). */
-export const BOOK_FIELDS = Object.keys(BookFieldsSchema.shape) as BookField[];
+/** Every field an import reads, in the order an export writes them. */
+export const BOOK_FIELDS = IMPORT_FIELDS;
 
 /** The fields whose cells are numbers. */
 export const NUMBER_FIELDS: ReadonlySet<string> = new Set(['stockQuantity', 'price', 'reorderPoint']);

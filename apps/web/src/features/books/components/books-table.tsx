@@ -10,7 +10,7 @@ import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { PAGE_SIZES, parseSort, useListParams, type BookSortField } from '../../../lib/book-list-params';
+import { PAGE_SIZES, parseSort, useListParams } from '../../../lib/book-list-params';
 import { downloadApiFile } from '../../../lib/download';
 import { useDeleteBook } from '../api/delete-book';
 import { useBookList } from '../api/get-book-list';
@@ -252,7 +252,6 @@ function SortableHeader({ header }: { header: Header<Book, unknown> }) {
         type="button"
         onClick={column.getToggleSortingHandler()}
         className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-        data-sort-field={column.id as BookSortField}
       >
         {label}
         <span aria-hidden="true" className={sorted ? 'text-amber-700' : 'text-slate-400'}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { messages } from '../../../config/messages';
-import { STOCK_FILTERS, type StockFilter } from '../../../lib/book-list-params';
+import { STOCK_FILTERS, type StockFilter } from '@book-warehouse/types';
 import { useCategories } from '../api/get-categories';
 
 const selectClass =

@@ -1,37 +1,27 @@
+import { ImportProgressSchema, ImportSummarySchema, type ImportProgress, type ImportSummary } from '@book-warehouse/types';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { mappingParam, type ColumnMapping } from '../columns';
 
-/** POST /books/import's answer (issue 14): what the file does (or did) and the refused rows. */
-const ImportSummarySchema = z.object({
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
-  importId: z.string().optional(),
-  /** On the last line of a streamed answer: the status the answer would have had (422 for a refused commit). */
-  status: z.number().optional(),
-});
-export type ImportSummary = z.infer<typeof ImportSummarySchema>;
-export type ImportRowError = ImportSummary['errors'][number];
-
-/** How far a commit is: rows processed of all rows (the server's NDJSON progress lines). */
-const ImportProgressSchema = z.object({ processed: z.number(), total: z.number() });
-export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+/** A summary; the last line of a streamed answer also carries the status the answer would have had (422 for a refused commit). */
+const StreamedSummarySchema = ImportSummarySchema.extend({ status: z.number().optional() });
 
 /**
  * Reads an NDJSON answer: each progress line goes to `onProgress`, and the line that is the summary is the
  * result. Lines are split across chunks as the network delivers them.
  */
-async function readNdjson(body: ReadableStream<Uint8Array>, onProgress: (progress: ImportProgress) => void): Promise<ImportSummary> {
+async function readNdjson(
+  body: ReadableStream<Uint8Array>,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<z.infer<typeof StreamedSummarySchema>> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  let summary: ImportSummary | undefined;
+  let summary: z.infer<typeof StreamedSummarySchema> | undefined;
   const take = (line: string) => {
     if (!line.trim()) return;
     const value: unknown = JSON.parse(line);
-    const final = ImportSummarySchema.safeParse(value);
+    const final = StreamedSummarySchema.safeParse(value);
     if (final.success) summary = final.data;
     else {
       const progress = ImportProgressSchema.safeParse(value);
@@ -84,6 +74,6 @@ export async function importBooks(csv: Blob, options: ImportOptions): Promise<{ 
   const streamed = res.headers.get('Content-Type')?.includes('ndjson') && res.body;
   const summary = streamed
     ? await readNdjson(streamed, options.onProgress ?? (() => undefined))
-    : ImportSummarySchema.parse(await res.json());
+    : StreamedSummarySchema.parse(await res.json());
   return { summary, refused: res.status === 422 || summary.status === 422 };
 }

@@ -21,6 +21,7 @@ describe('ImportBooks', () => {
         unchanged: 0,
         errors: [{ row: 2, field: 'bookName', message: 'is already in the file' }],
         importId: 'i1',
+        committed: false,
       });
     });
     renderWithApp(<ImportBooks />);

@@ -1,3 +1,4 @@
+import type { ImportError as ImportRowError, ImportProgress, ImportSummary } from '@book-warehouse/types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useId, useMemo, useState } from 'react';
@@ -6,7 +7,7 @@ import { EmptyState, QueryError } from '../../../components/ui/query-state';
 import { messages } from '../../../config/messages';
 import { saveBlob } from '../../../lib/download';
 import { queryRoots } from '../../../lib/query-keys';
-import { importBooks, type ImportProgress, type ImportRowError, type ImportSummary } from '../api/import-books';
+import { importBooks } from '../api/import-books';
 import { BOOK_FIELDS, guessMapping, type BookField, type ColumnMapping } from '../columns';
 import { checkRows, type CheckedRow } from '../validate-rows';
 

@@ -118,6 +118,9 @@ export function BooksTable({
       </div>
     );
 
+  // With the update form beside the table (from xl), the secondary columns wait for a 2xl screen.
+  const narrowed = (secondary?: boolean) => (secondary && selectedId ? 'xl:hidden 2xl:table-cell' : '');
+
   const rowClass = (book: Book) =>
     book._id === highlight ? 'bg-amber-50 ring-2 ring-amber-500 ring-inset' : book._id === selectedId ? 'bg-amber-50' : undefined;
 
@@ -166,7 +169,7 @@ export function BooksTable({
                       {table.getHeaderGroups().map((group) => (
                         <tr key={group.id}>
                           {group.headers.map((header) => (
-                            <SortableHeader key={header.id} header={header} />
+                            <SortableHeader key={header.id} header={header} className={narrowed(header.column.columnDef.meta?.secondary)} />
                           ))}
                           {!readOnly && (
                             <th scope="col" className={`${cell} sticky right-0 bg-slate-100`}>
@@ -185,7 +188,7 @@ export function BooksTable({
                           className={rowClass(row.original)}
                         >
                           {row.getVisibleCells().map((c, i) => {
-                            const own = `${cell} ${c.column.columnDef.meta?.numeric ? 'text-right tabular-nums' : ''}`;
+                            const own = `${cell} ${c.column.columnDef.meta?.numeric ? 'text-right tabular-nums' : ''} ${narrowed(c.column.columnDef.meta?.secondary)}`;
                             const content = flexRender(c.column.columnDef.cell, c.getContext());
                             return i === 0 ? (
                               <th key={c.id} scope="row" className={`${own} font-medium text-slate-900`}>
@@ -234,9 +237,9 @@ export function BooksTable({
 }
 
 /** A column header: a button that sorts by it (ascending, descending, none), with `aria-sort` saying the order. */
-function SortableHeader({ header }: { header: Header<Book, unknown> }) {
+function SortableHeader({ header, className }: { header: Header<Book, unknown>; className: string }) {
   const { column } = header;
-  const own = `px-4 py-3 align-middle ${column.columnDef.meta?.numeric ? 'text-right' : ''}`;
+  const own = `px-4 py-3 align-middle ${column.columnDef.meta?.numeric ? 'text-right' : ''} ${className}`;
   const label = flexRender(column.columnDef.header, header.getContext());
   if (!column.getCanSort()) {
     return (

@@ -24,6 +24,8 @@ import { createBookImportService } from './modules/books/book-import.service';
 import { createBookListRepository } from './modules/books/book-list.repository';
 import { createBookTransferRouter } from './modules/books/book-transfer.routes';
 import { createBooksRouter } from './modules/books/books.routes';
+import { createCategoriesRepository } from './modules/categories/categories.repository';
+import { createCategoriesRouter } from './modules/categories/categories.routes';
 import { createBooksService } from './modules/books/books.service';
 import { createCoversRepository } from './modules/covers/covers.repository';
 import { createCoversRouter } from './modules/covers/covers.routes';
@@ -207,6 +209,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(createBookTransferRouter(bookLists, imports, access));
   api.use(createBooksRouter(books, access, idempotency, bookLists));
   api.use(createStockRouter(books, access, idempotency));
+  api.use(createCategoriesRouter(createCategoriesRepository(deps.db)));
   api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createUsersRouter(users, access));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addBookViaApi, createAccount, expectAccessible, newStaff, loadEveryPage, screenshots, signIn, toast } from './support';
+import { addBookViaApi, createAccount, expectAccessible, newStaff, findOnAllBooks, screenshots, signIn, toast } from './support';
 import { paths } from '../src/config/paths';
 
 test("My Items lists only the user's books and deletes one after 'Are you sure to delete?'", async ({ page, request }) => {
@@ -46,9 +46,9 @@ test("a card's one-click Deleverd lowers stock by 1 until it reads Out of Stock,
   await signIn(page, staff);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.goto(paths.allBooks);
-  await expect(page.getByText(/^Showing \d+ books/)).toBeVisible();
+  await expect(page.getByText(/^\d+ books?$/)).toBeVisible();
   await screenshots(page, 'allbook');
-  await loadEveryPage(page);
+  await findOnAllBooks(page, book.bookName);
   const card = page.getByRole('article', { name: book.bookName });
   const deliver = card.getByRole('button', { name: `Deleverd one copy of ${book.bookName}` });
   await deliver.click();

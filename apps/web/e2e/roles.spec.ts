@@ -8,7 +8,7 @@ import {
   createAccount,
   expectAccessible,
   newStaff,
-  loadEveryPage,
+  findOnAllBooks,
   screenshots,
   signIn,
   toast,
@@ -40,7 +40,7 @@ test('a viewer sees no write button anywhere, and the admin makes them staff on 
 
   // The card's Deleverd leads to the stock, read-only; nothing is delivered.
   await page.goto(paths.allBooks);
-  await loadEveryPage(page);
+  await findOnAllBooks(page, book.bookName);
   await page
     .getByRole('article', { name: book.bookName })
     .getByRole('button', { name: `Deleverd: see the stock of ${book.bookName} (staff only)` })

@@ -10,6 +10,7 @@ export * from './roles';
 export * from './users';
 export * from './idempotency';
 export * from './events';
+export * from './category';
 export * from './lists';
 export * from './isbn';
 export * from './cover';

@@ -19,6 +19,8 @@ export const paths = {
     root: dashboard,
     manageItems,
     manageItem: (id: string) => `${manageItems}/${id}`,
+    /** Manage Items with the newest books first and `id` highlighted: where the clerk lands after adding a book. */
+    manageItemsShowing: (id: string) => `${manageItems}?sort=-createdAt&highlight=${encodeURIComponent(id)}`,
     /** The router's pattern of `manageItem(id)`; the page reads `itemid`. */
     manageItemPattern: `${manageItems}/:itemid`,
     quantity: `${dashboard}/quntity`,
@@ -31,6 +33,7 @@ export const paths = {
     history: `${dashboard}/history`,
     /** The low books by shortage, printable. */
     reorder: `${dashboard}/reorder`,
+    import: `${dashboard}/import`,
     search: (text: string) => `${search}/${encodeURIComponent(text)}`,
     /** The router's pattern of `search(text)`; the page reads `text`, which may be missing. */
     searchPattern: `${search}/:text?`,

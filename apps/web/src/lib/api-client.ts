@@ -46,15 +46,31 @@ function url(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Adds the signed-in user's token and sends; a failure to connect is an ApiError('network'). Also for lib/api-download.ts. */
-export async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'schema'>, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+/** The Authorization header of the signed-in user, if any. */
+async function authHeaders(): Promise<Record<string, string>> {
   const token = await currentIdToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A failed answer as an ApiError: the server's message and fields when it sent its error shape. */
+async function errorOf(res: Response, payload: unknown): Promise<ApiError> {
+  const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
+  if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+  return new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
+}
+
+/** As apiRequest, with the answer's headers too (a list's X-Total-Count, a change's X-History-Id). */
+export async function apiResponse<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<{ data: z.output<S>; headers: Headers }> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let res: Response;
   try {
-    return await fetch(url(path, options.query), {
+    res = await fetch(url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -62,16 +78,14 @@ export async function send(path: string, options: Omit<RequestOptions<z.ZodType>
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
+    throw networkError();
   }
+  const payload: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) throw await errorOf(res, payload);
+  return { data: options.schema(await schemas).parse(payload), headers: res.headers };
 }
 
-/** A failed answer as an ApiError: the server's error body when it has one. */
-export async function failure(res: Response, payload: unknown): Promise<ApiError> {
-  const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
-  if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
-  return new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
-}
+const networkError = () => new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
 
 /**
  * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
@@ -81,13 +95,50 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   return (await apiResponse(path, options)).data;
 }
 
-/** As apiRequest, with the answer's headers too (a list's X-Total-Count, a change's X-History-Id). */
-export async function apiResponse<S extends z.ZodType>(
+/** One page of a list and the number of items of the whole list (X-Total-Count; undefined if not sent). */
+export interface ListPage<T> {
+  items: T[];
+  total?: number;
+}
+
+/** A list call whose answer carries X-Total-Count (GET /books, GET /histories with their list parameters). */
+export async function apiListRequest<S extends z.ZodType>(
   path: string,
-  options: RequestOptions<S>,
-): Promise<{ data: z.output<S>; headers: Headers }> {
-  const res = await send(path, options, 'application/json');
-  const payload: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw await failure(res, payload);
-  return { data: options.schema(await schemas).parse(payload), headers: res.headers };
+  options: RequestOptions<z.ZodArray<S>>,
+): Promise<ListPage<z.output<S>>> {
+  const { data, headers } = await apiResponse(path, options);
+  const header = headers.get('X-Total-Count');
+  return { items: data, total: header === null ? undefined : Number(header) };
+}
+
+/**
+ * A call whose body or answer is not JSON (CSV downloads, CSV uploads, NDJSON progress): the same token and
+ * errors as apiRequest, the Response is the caller's to read.
+ */
+export async function apiFetch(
+  path: string,
+  init: {
+    method?: Method;
+    query?: Query;
+    headers?: Record<string, string>;
+    body?: BodyInit;
+    signal?: AbortSignal;
+    /** Failure statuses whose answer the caller reads itself (an import's 422 carries the row errors). */
+    pass?: readonly number[];
+  } = {},
+): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url(path, init.query), {
+      method: init.method ?? 'GET',
+      headers: { ...(await authHeaders()), ...init.headers },
+      body: init.body,
+      signal: init.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw networkError();
+  }
+  if (!res.ok && !init.pass?.includes(res.status)) throw await errorOf(res, await res.json().catch(() => undefined));
+  return res;
 }

@@ -157,6 +157,10 @@ const CASES: Record<string, Case[]> = {
     { name: 'the tiles', status: 200, call: anonymous('get', '/stats') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/stats') },
   ],
+  listCategories: [
+    { name: 'the categories in use', status: 200, call: anonymous('get', '/categories') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/categories') },
+  ],
   addBook: [
     { name: 'a valid book', status: 201, call: asStaff('post', '/book', newBook()) },
     { name: 'a negative price', status: 400, call: asStaff('post', '/book', newBook({ price: -1 })) },

@@ -19,6 +19,7 @@ const titles: Record<string, string> = {
   [paths.dashboard.batch]: 'Batch Receive and Deliver',
   [paths.dashboard.history]: 'History',
   [paths.dashboard.reorder]: 'Reorder',
+  [paths.dashboard.import]: 'Import',
   [paths.dashboard.user]: 'Manage Users',
   [paths.dashboard.team]: 'Manage Team',
   [paths.dashboard.chart]: 'Chart',

@@ -1,4 +1,4 @@
-import { Outlet, useNavigate, useParams } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { BooksTable } from '../../../features/books/components/books-table';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
@@ -12,6 +12,7 @@ import { PageHeading } from './page-heading';
 export function ManageItemsPage() {
   const { itemid } = useParams();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { canChangeStock, viewOnly } = usePermissions();
   return (
     <section aria-labelledby="manage-items-heading" className="flex flex-col gap-4">
@@ -23,7 +24,7 @@ export function ManageItemsPage() {
           readOnly={!canChangeStock}
           selectedId={itemid}
           onDeleted={(book) => {
-            if (book._id === itemid) void navigate(paths.dashboard.manageItems);
+            if (book._id === itemid) void navigate({ pathname: paths.dashboard.manageItems, search });
           }}
         />
         <Outlet />

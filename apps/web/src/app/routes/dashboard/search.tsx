@@ -2,10 +2,15 @@ import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
+import { CardActions } from '../../../features/books/components/card-actions';
+import { StockControls } from '../../../features/books/components/stock-controls';
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
 
-/** 'Search' and, beyond the spec's placeholder, the matching books (docs/rules.md, Search, chart and placeholders). */
+/**
+ * 'Search' and, beyond the spec's placeholder, the matching books (docs/rules.md, Search, chart and placeholders),
+ * each with its card's actions (Deleverd), Edit and the quantity controls for staff.
+ */
 export function SearchPage() {
   const text = useParams().text?.trim() ?? '';
   const { canChangeStock } = usePermissions();
@@ -18,13 +23,23 @@ export function SearchPage() {
           <BookSearchResults
             search={text}
             label="Search results"
-            actions={(book) =>
-              canChangeStock && (
-                <Link to={paths.dashboard.manageItem(book._id)} aria-label={`Edit ${book.bookName}`} className={buttonClass('secondary')}>
-                  Edit
-                </Link>
-              )
-            }
+            actions={(book) => (
+              <>
+                <CardActions book={book} />
+                {canChangeStock && (
+                  <>
+                    <Link
+                      to={paths.dashboard.manageItem(book._id)}
+                      aria-label={`Edit ${book.bookName}`}
+                      className={buttonClass('secondary')}
+                    >
+                      Edit
+                    </Link>
+                    <StockControls book={book} />
+                  </>
+                )}
+              </>
+            )}
           />
         </>
       ) : (

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookKeys } from './keys';
 
-export const getBooks = (query: ListBooksQuery, signal?: AbortSignal) =>
+const getBooks = (query: ListBooksQuery, signal?: AbortSignal) =>
   apiRequest('/books', { query, schema: (s) => s.BookSchema.array(), signal });
 
-export const booksQueryOptions = (query: ListBooksQuery) =>
+const booksQueryOptions = (query: ListBooksQuery) =>
   queryOptions({ queryKey: bookKeys.list(query), queryFn: ({ signal }) => getBooks(query, signal) });
 
 export const useBooks = (query: ListBooksQuery) => useQuery(booksQueryOptions(query));

@@ -1,12 +1,14 @@
 import type { ListBooksQuery, SearchQuery } from '@book-warehouse/types';
+import type { BookListParams } from '../../../lib/book-list-params';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** The keys of every books query, all under `all`: one invalidation refreshes lists, pages, details and searches. */
 export const bookKeys = {
   all: queryRoots.books,
   list: (query: ListBooksQuery) => [...queryRoots.books, 'list', query] as const,
-  /** The catalogue loaded page by page ('Load more'). */
-  pages: (perPage: number) => [...queryRoots.books, 'pages', perPage] as const,
+  /** A page of the list with search, filters and sort (Manage Items, All Books). */
+  filtered: (params: BookListParams) => [...queryRoots.books, 'filtered', params] as const,
+  categories: [...queryRoots.books, 'categories'] as const,
   detail: (id: string) => [...queryRoots.books, 'detail', id] as const,
   /** The book with an ISBN (13 digits), as a list of 0 or 1 (GET /books?isbn=). */
   isbn: (isbn: string) => [...queryRoots.books, 'isbn', isbn] as const,

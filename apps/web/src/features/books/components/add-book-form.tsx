@@ -2,14 +2,17 @@ import { NewBookSchema, type IsbnLookup as Found, type NewBook } from '@book-war
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FocusEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { ScanButton } from '../../../components/ui/scan-button';
 import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
+import { CategoryOptions } from './category-options';
 import { CoverUpload } from './cover-upload';
 import { IsbnLookup } from './isbn-lookup';
 import { formatIsbn } from '../isbn';
@@ -23,6 +26,7 @@ const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory:
  */
 export function AddBookForm({ isbn }: { isbn?: string }) {
   const add = useAddBook();
+  const navigate = useNavigate();
   const { user } = useAuth();
   const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = useForm<
     z.input<typeof NewBookSchema>,
@@ -48,9 +52,11 @@ export function AddBookForm({ isbn }: { isbn?: string }) {
   const onSubmit = handleSubmit((book) =>
     // The spec's add form sends the owner's e-mail; the server still takes the owner from the token.
     add.mutate(user?.email ? { ...book, email: user.email } : book, {
-      onSuccess: () => {
+      onSuccess: (added) => {
         notify.success(messages.bookAdded);
         reset(empty);
+        // The clerk sees the new book where it now is: first of the newest, highlighted.
+        void navigate(paths.dashboard.manageItemsShowing(added._id));
       },
       onError: (error) => {
         notify.error(error.message);
@@ -92,6 +98,7 @@ export function AddBookForm({ isbn }: { isbn?: string }) {
           {add.isPending ? 'Adding…' : 'Add Book'}
         </Button>
       </div>
+      <CategoryOptions />
     </form>
   );
 }

@@ -11,7 +11,7 @@ interface BookFieldInputProps {
 }
 
 /** One field of the add or update form, drawn from its spec: an input, or a textarea for a multi-line field. */
-export function BookFieldInput({ spec: { label, type, step, inputMode, multiline }, registration, ...rest }: BookFieldInputProps) {
+export function BookFieldInput({ spec: { label, type, step, inputMode, list, multiline }, registration, ...rest }: BookFieldInputProps) {
   if (multiline) return <TextAreaField label={label} {...registration} {...rest} />;
   return (
     <Field
@@ -20,6 +20,7 @@ export function BookFieldInput({ spec: { label, type, step, inputMode, multiline
       step={step}
       min={type === 'number' ? 0 : undefined}
       inputMode={inputMode}
+      list={list}
       {...registration}
       {...rest}
     />

@@ -1,6 +1,7 @@
 import type { BookFields } from '@book-warehouse/types';
 import type { FieldError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
+import { CATEGORY_OPTIONS_ID } from './category-options';
 
 export type BookFieldName = keyof BookFields;
 
@@ -24,6 +25,8 @@ export interface BookFieldSpec {
   type: 'text' | 'number';
   step?: string;
   inputMode?: 'url';
+  /** The id of a datalist the field offers as type-ahead. */
+  list?: string;
   /** Spans both columns of the form grid. */
   wide?: boolean;
   /** A multi-line field (a textarea). */
@@ -45,7 +48,7 @@ export const bookFieldSpecs: readonly BookFieldSpec[] = [
   spec('subTitle'),
   spec('author'),
   spec('publishar'),
-  spec('catagory'),
+  spec('catagory', { list: CATEGORY_OPTIONS_ID }),
   spec('photo', { inputMode: 'url' }),
   spec('stockQuantity', { type: 'number', step: '1' }),
   spec('price', { type: 'number', step: '0.01' }),

@@ -7,6 +7,7 @@ import { messages } from '../../../config/messages';
 import { useUpdateBook } from '../api/update-book';
 import { formatIsbn, sameIsbn } from '../isbn';
 import { BookFieldInput } from './book-field-input';
+import { CategoryOptions } from './category-options';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
 /** The form's text, field by field; an emptied field means 'keep the current value' (its placeholder shows it). */
@@ -105,6 +106,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Updating…' : 'Update Book'}
         </Button>
+        <CategoryOptions />
       </form>
     </section>
   );

@@ -17,8 +17,14 @@ const searchedFrom = (state: unknown): string | undefined =>
 /**
  * The dashboard search box: typing opens /dashboard/search/{text}; empty text does nothing elsewhere. The box
  * empties when the clerk leaves the search page, and clearing it there goes back to where the search started.
+ * The quantity screen has a search box of its own, so there this one is not shown.
  */
 export function DashboardSearch() {
+  const onQuantityPage = useMatch(paths.dashboard.quantity);
+  return onQuantityPage ? null : <SearchBox />;
+}
+
+function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
   const onSearchPage = useMatch(paths.dashboard.searchPattern);

@@ -82,7 +82,7 @@ describe('runMigrations', () => {
     const reports = await Promise.all([runMigrations(first), runMigrations(second)]);
 
     // One ran every step; the other waited for the lock and then had only the repeatable one left.
-    const ran = reports.map((report) => report.ran.length).sort();
+    const ran = reports.map((report) => report.ran.length).sort((a, b) => a - b);
     expect(ran).toEqual([MIGRATIONS.filter((m) => m.repeatable).length, MIGRATIONS.length]);
     expect(await recorded(first)).toEqual(MIGRATIONS.map((m) => m.id));
     expect(await first.db.collection('histories').countDocuments({ email: MIGRATION_ACTOR })).toBe(1);

@@ -56,7 +56,7 @@ const mb = (bytes) => Math.round(bytes / 2 ** 20);
  * The export of every book, measured against a running API (its rows per second and peak RSS).
  * @param {{ url: string, pid: number, token: string }} options
  */
-export async function exportRow({ url, pid, token }) {
+async function exportRow({ url, pid, token }) {
   const exported = await withPeakRss(pid, async () => {
     const res = await fetch(`${url}/api/books/export.csv`, { headers: { Authorization: `Bearer ${token}` } });
     if (!res.ok || !res.body) throw new Error(`GET /api/books/export.csv answered ${res.status}`);

@@ -90,8 +90,10 @@ describe('for staff, the same screens keep their write controls', () => {
   it('Manage Items has Edit and Delete per row, and no notice', async () => {
     stubFetch(() => json(books));
     renderWithApp(<ManageItemsPage />, { path: paths.dashboard.manageItems, account: staff });
-    expect(await screen.findByRole('link', { name: 'Edit Emma' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Emma' })).toBeInTheDocument();
+    // The table (and, below 640 px, its list of cards) gives each row Edit and Delete.
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Edit Emma' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Delete Emma' })).toBeInTheDocument();
     expect(screen.queryByText(VIEWER_NOTICE)).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,11 @@
 import type { Book } from '@book-warehouse/types';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAccount } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { paths } from '../../../config/paths';
 import { AddBookForm } from './add-book-form';
 
 afterEach(() => {
@@ -88,7 +89,10 @@ describe('AddBookForm', () => {
       email: 'ada@example.com',
     };
     const fetchMock = stubFetch(() => json(saved, 201));
-    renderWithApp(<AddBookForm />, { account: testAccount() });
+    const { router } = renderWithApp(<AddBookForm />, {
+      account: testAccount(),
+      routes: [{ path: paths.dashboard.manageItems, element: <p>Manage Items</p> }],
+    });
     for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Item Added successfully')).toBeInTheDocument();
@@ -97,7 +101,10 @@ describe('AddBookForm', () => {
     expect(init?.method).toBe('POST');
     const { _id, ...fields } = saved;
     expect(JSON.parse(init?.body as string)).toEqual(fields);
-    expect(screen.getByLabelText('Book name')).toHaveValue('');
+    // The clerk lands on Manage Items with the new book highlighted.
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(paths.dashboard.manageItemsShowing(saved._id)),
+    );
   });
 
   it("shows the server's field errors on the fields", async () => {

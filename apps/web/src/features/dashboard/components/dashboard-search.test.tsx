@@ -22,15 +22,6 @@ describe('DashboardSearch', () => {
     expect(router.state.location.pathname).toBe(paths.dashboard.root);
   });
 
-  it('clears the results when the box is emptied on the search page', async () => {
-    const { router } = renderWithApp(<DashboardSearch />, { path: paths.dashboard.search('dune'), routes: [searchRoute] });
-    const box = screen.getByRole('searchbox', { name: 'Search books' });
-    expect(box).toHaveValue('dune');
-    await userEvent.clear(box);
-    expect(await screen.findByText('results')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(paths.dashboard.search(''));
-  });
-
   it('is not shown on the quantity screen, which has its own search box', () => {
     renderWithApp(<DashboardSearch />, { path: paths.dashboard.quantity });
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();

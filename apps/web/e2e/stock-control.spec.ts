@@ -106,3 +106,24 @@ test('the Reorder page lists a low book with its shortage', async ({ page, reque
   await expect(row).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('the Low stock tile leads to Manage Items filtered to the low books', async ({ page, request }) => {
+  const staff = newStaff();
+  const token = await createAccount(request, staff);
+  const stamp = Date.now();
+  const low = await addBookViaApi(request, token, { bookName: `Tile Low ${stamp}`, stockQuantity: 2, reorderPoint: 5 });
+  const plenty = await addBookViaApi(request, token, { bookName: `Tile Plenty ${stamp}`, stockQuantity: 50, reorderPoint: 5 });
+
+  await signIn(page, staff);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto(paths.dashboard.root);
+  await page.getByRole('link', { name: 'Low stock' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manageitem\?stock=low/);
+  await page.getByRole('searchbox', { name: 'Filter books' }).fill(`Tile ${stamp}`);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: low.bookName })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: plenty.bookName })).toHaveCount(0);
+  // The filter stays in the URL: a reload shows the same list.
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: low.bookName })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { SIGN_IN_TASKS, type HistoryEntry } from '@book-warehouse/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResponse } from '../../../lib/api-client';
+import { apiListRequest } from '../../../lib/api-client';
 import { hidesSignIns, historyQuery, type HistoryFilters } from '../filters';
 import { historyKeys } from './keys';
 
@@ -14,12 +14,11 @@ const isSignIn = (entry: HistoryEntry) => (SIGN_IN_TASKS as readonly string[]).i
  * full (so a next one may exist), and the number of entries that match (X-Total-Count) when the server says.
  */
 const getHistories = async (query: Record<string, string | number | undefined>, hideSignIns: boolean, signal?: AbortSignal) => {
-  const { data, headers } = await apiResponse('/histories', { query, schema: (s) => s.HistoryEntrySchema.array(), signal });
-  const total = headers.get('X-Total-Count');
+  const { items, total } = await apiListRequest('/histories', { query, schema: (s) => s.HistoryEntrySchema.array(), signal });
   return {
-    entries: hideSignIns ? data.filter((entry) => !isSignIn(entry)) : data,
-    full: data.length === HISTORY_PAGE_SIZE,
-    total: total === null || hideSignIns ? undefined : Number(total),
+    entries: hideSignIns ? items.filter((entry) => !isSignIn(entry)) : items,
+    full: items.length === HISTORY_PAGE_SIZE,
+    total: hideSignIns ? undefined : total,
   };
 };
 

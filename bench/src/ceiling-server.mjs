@@ -9,6 +9,8 @@ import { requireApi } from './api-build.mjs';
 
 const support = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
 const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = support;
+// The search plan's limits, the API's own (an older build without them: the limits it had then).
+const { FEW_MATCHES = 5000, FEW_PAGES = 20, IDS_PER_READ = 1000, MANY_MATCHES = 0 } = support;
 
 const [, , port, uri, dbName] = process.argv;
 const client = await MongoClient.connect(/** @type {string} */ (uri));
@@ -23,9 +25,7 @@ const reviews = db.collection('reviews');
 /** An older build has no counters: its stats are an aggregate. */
 const counters = 'createStatsRepository' in support ? support.createStatsRepository(db) : undefined;
 
-// The same limits and projections as the API (books.repository.ts, book-search.repository.ts, reviews.repository.ts).
-const FEW_MATCHES = 5000;
-const FEW_PAGES = 20;
+// The same projections as the API (books.repository.ts, book-search.repository.ts, reviews.repository.ts).
 const publicFields = { projection: { [SEARCH_KEYS]: 0, email: 0 } };
 
 /** The API's document-to-JSON mappings: the same key order gives the same bytes. */
@@ -53,6 +53,15 @@ async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
   if (filter && !limit) {
     const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...publicFields }).toArray();
     if (found.length <= FEW_MATCHES) return inIdOrder(found).map(toBook);
+    const ids = await books.find(filter, { limit: MANY_MATCHES + 1, projection: { _id: 1 } }).toArray();
+    if (ids.length <= MANY_MATCHES) {
+      const all = inIdOrder(ids).map((doc) => doc._id);
+      /** @type {Doc[]} */
+      const answer = [];
+      for (let at = 0; at < all.length; at += IDS_PER_READ)
+        answer.push(...(await inInsertionOrder({ _id: { $in: all.slice(at, at + IDS_PER_READ) }, ...containing(text) }, 0, 0).toArray()));
+      return answer.map(toBook);
+    }
   } else if (filter) {
     const most = Math.min(FEW_MATCHES, FEW_PAGES * limit);
     const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();

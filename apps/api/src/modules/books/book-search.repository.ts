@@ -12,12 +12,20 @@ export const escapeRegExp = (text: string): string =>
   text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\p{Cc}/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /**
- * A search finds its matches through the search keys while there are at most this many: a text more common
- * than that is found sooner by reading the books in order (see `searches`).
+ * A search answers its matches from one read through the search keys while there are at most this many; up
+ * to MANY_MATCHES it reads their ids through the keys and then the books by id, IDS_PER_READ at a time (see
+ * `searches`).
  */
 export const FEW_MATCHES = 5000;
+/**
+ * Beyond this many matches (5% of a million-book catalogue) a text is found sooner by reading every book in
+ * order than through the keys; the ids an answer holds meanwhile stay within a few MB.
+ */
+export const MANY_MATCHES = 50_000;
+/** How many books of a streamed answer are read by id at a time. */
+export const IDS_PER_READ = 1000;
 /** For a page, the index pays off while the matches are fewer than this many pages' worth. */
-const FEW_PAGES = 20;
+export const FEW_PAGES = 20;
 /** The most recent searches whose answers are kept, each at most KEPT_ANSWER_BYTES of JSON. */
 const KEPT_SEARCHES = 32;
 const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
@@ -61,19 +69,26 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
   /** Every match of `text`, found by testing each book in order: the plan for a common text. */
   const scan = (text: string, page: Page, reader: Reader) => inInsertionOrder(containing(text), page, reader);
 
+  /** The books of `ids` (in id order) that still contain `text`, read IDS_PER_READ at a time: a streamed answer. */
+  async function* byIds(ids: ObjectId[], text: string, reader: Reader): AsyncIterable<Book> {
+    for (let at = 0; at < ids.length; at += IDS_PER_READ)
+      yield* inInsertionOrder({ _id: { $in: ids.slice(at, at + IDS_PER_READ) }, ...containing(text) }, {}, reader).map(toBook);
+  }
+
   const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
   const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });
 
   /**
    * A search's answer, planned by how common the text is. Few matches (the usual case) come from the search
-   * keys: all of them for an unpaged search, else their ids, then the page is read by id. A common text
+   * keys: all of them for an unpaged search, else their ids, then the page is read by id. Up to MANY_MATCHES,
+   * an unpaged search reads the matches' ids through the keys and streams the books by id. A more common text
    * is found sooner by reading the books in _id order, testing each: a page within a few reads per match,
    * and an unpaged answer is streamed (`many`). The JSON is reused, like the tiles, until a write (or
    * REUSE_MAX_AGE_MS): building it from 1,000 books costs more than finding them. The key names the reader's
    * form, so an anonymous reader is never handed a signed-in caller's answer, which holds the owners' e-mails.
    */
   const searches = reuseUntilWritePerKey(
-    async (key: string): Promise<{ json: Buffer } | { many: true }> => {
+    async (key: string): Promise<{ json: Buffer } | { ids: ObjectId[] } | { many: true }> => {
       const [raw, limit, skip, withEmail] = JSON.parse(key) as [string, number, number, boolean];
       const text = raw.trim();
       const reader = { withEmail };
@@ -81,6 +96,13 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       if (filter && !limit) {
         const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...fieldsFor(reader) }).toArray();
         if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
+        const ids = await books.find(filter, { limit: MANY_MATCHES + 1, projection: { _id: 1 } }).toArray();
+        if (ids.length <= MANY_MATCHES)
+          return {
+            ids: inIdOrder(ids)
+              .slice(skip)
+              .map((doc) => doc._id),
+          };
       } else if (filter) {
         const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
         const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
@@ -93,7 +115,8 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       }
       return limit ? answer(await scan(text, { limit, skip }, reader).toArray()) : { many: true };
     },
-    { ...reuse, maxKeys: KEPT_SEARCHES, keep: (found) => !('json' in found) || found.json.length <= KEPT_ANSWER_BYTES },
+    // A common text's plan is kept (`many`, a few bytes); its ids are not (up to MANY_MATCHES of them).
+    { ...reuse, maxKeys: KEPT_SEARCHES, keep: (found) => ('json' in found ? found.json.length <= KEPT_ANSWER_BYTES : !('ids' in found)) },
   );
 
   return {
@@ -107,7 +130,8 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       if (isbn.success) return answer(await books.find({ isbn: isbn.data }, { ...fieldsFor(reader), skip, limit }).toArray());
       // Keyed by the text as sent: the same request is answered again, whatever it matches.
       const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip, reader.withEmail]));
-      return 'json' in kept ? kept : { books: scan(text.trim(), { skip }, reader).map(toBook) };
+      if ('json' in kept) return kept;
+      return { books: 'ids' in kept ? byIds(kept.ids, text.trim(), reader) : scan(text.trim(), { skip }, reader).map(toBook) };
     },
   };
 }

@@ -5,7 +5,7 @@ import { BookSchema, type NewBook } from '@book-warehouse/types';
 import { runMigrations } from '../../migrations/migrations';
 import { TEST_JWT_SECRET, newBook, useTestApp } from '../../../test/helpers';
 import { signApiToken } from '../auth/token-verifier';
-import { escapeRegExp } from './book-search.repository';
+import { escapeRegExp, MANY_MATCHES } from './book-search.repository';
 import { SEARCHED_FIELDS } from './search-keys';
 
 // GET /bookbytext finds candidates through the search keys (search-keys.ts) and plans by how common the text
@@ -136,7 +136,7 @@ describe('GET /api/bookbytext answers exactly what a case-insensitive scan answe
     );
   });
 
-  it('when the text is too common for the index: more than 5,000 matches, whole or by page', async () => {
+  it('when the text is common: more than FEW_MATCHES matches, streamed by id, whole or by page', async () => {
     const docs = Array.from({ length: 5_100 }, (_, i) => ({
       ...newBook({ bookName: `Volume ${i}`, author: i % 2 ? 'Odd' : 'Even' }),
       email: staff.email,
@@ -149,6 +149,21 @@ describe('GET /api/bookbytext answers exactly what a case-insensitive scan answe
       ['volume', { limit: 13, skip: 4_000 }],
       ['EVEN', {}],
       ['odd', { limit: 50 }],
+    ] as const) {
+      const ids = await search(text, page);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids).toEqual(await oracle(text, page));
+    }
+  });
+
+  it('when the text is too common for the keys: more than MANY_MATCHES matches, read in order', async () => {
+    const docs = Array.from({ length: MANY_MATCHES + 1 }, (_, i) => ({ ...newBook({ bookName: `Tome ${i}` }), email: staff.email }));
+    await books().insertMany(docs);
+    await add({ bookName: 'Tome last' });
+
+    for (const [text, page] of [
+      ['tome', {}],
+      ['TOME', { limit: 5, skip: 40_000 }],
     ] as const) {
       const ids = await search(text, page);
       expect(ids.length).toBeGreaterThan(0);

@@ -11,6 +11,9 @@ const support = /** @type {typeof import('../../apps/api/src/bench-support.js')}
 const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = support;
 // The search plan's limits, the API's own (an older build without them: the limits it had then).
 const { FEW_MATCHES = 5000, FEW_PAGES = 20, IDS_PER_READ = 1000, MANY_MATCHES = 0 } = support;
+/** The indexes the API names in its reads (an older build named none: mongod planned). */
+const keysIndex = support.KEYS_INDEX && { hint: support.KEYS_INDEX };
+const idIndex = support.KEYS_INDEX && { hint: { _id: 1 } };
 
 const [, , port, uri, dbName] = process.argv;
 const client = await MongoClient.connect(/** @type {string} */ (uri));
@@ -43,7 +46,7 @@ const containing = (text) => {
 /** @template {{ _id: ObjectId }} T @param {T[]} docs */
 const inIdOrder = (docs) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
 /** @param {import('mongodb').Filter<Doc>} filter @param {number} limit @param {number} skip */
-const inInsertionOrder = (filter, limit, skip) => books.find(filter, { sort: { _id: 1 }, ...publicFields, skip, limit });
+const inInsertionOrder = (filter, limit, skip) => books.find(filter, { sort: { _id: 1 }, ...idIndex, ...publicFields, skip, limit });
 
 /** The search's plan (book-search.repository.ts): through the keys while the matches are few, else a scan. */
 async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
@@ -51,9 +54,9 @@ async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
   const word = narrowestWord(text);
   const filter = word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
   if (filter && !limit) {
-    const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...publicFields }).toArray();
+    const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...keysIndex, ...publicFields }).toArray();
     if (found.length <= FEW_MATCHES) return inIdOrder(found).map(toBook);
-    const ids = await books.find(filter, { limit: MANY_MATCHES + 1, projection: { _id: 1 } }).toArray();
+    const ids = await books.find(filter, { limit: MANY_MATCHES + 1, ...keysIndex, projection: { _id: 1 } }).toArray();
     if (ids.length <= MANY_MATCHES) {
       const all = inIdOrder(ids).map((doc) => doc._id);
       /** @type {Doc[]} */
@@ -64,7 +67,7 @@ async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
     }
   } else if (filter) {
     const most = Math.min(FEW_MATCHES, FEW_PAGES * limit);
-    const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
+    const found = await books.find(filter, { limit: most + 1, ...keysIndex, projection: { _id: 1 } }).toArray();
     if (found.length <= most) {
       const page = inIdOrder(found)
         .slice(0, limit)

@@ -4,7 +4,7 @@
  * search with the API's own word choice and escaping and reads the stats counters with the API's own
  * repository, so both run the same driver queries.
  */
-export { escapeRegExp, FEW_MATCHES, FEW_PAGES, IDS_PER_READ, MANY_MATCHES } from './modules/books/book-search.repository';
+export { escapeRegExp, FEW_MATCHES, FEW_PAGES, IDS_PER_READ, KEYS_INDEX, MANY_MATCHES } from './modules/books/book-search.repository';
 export { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf } from './modules/books/search-keys';
 export { REVIEWS_PER_PAGE } from '@book-warehouse/types';
 export { createStatsRepository, toStats } from './modules/books/stats.repository';

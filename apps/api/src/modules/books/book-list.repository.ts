@@ -1,7 +1,7 @@
 import { ObjectId, type Collection, type Db, type Document, type Filter, type IndexDescription, type Sort } from 'mongodb';
 import { DEFAULT_LIST_LIMIT, type Book, type BookListQuery, type BookSortKey, type StockFilter } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
-import { FEW_MATCHES, searchFilter } from './book-search.repository';
+import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
 import { SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
 import { SEARCH_KEYS } from './search-keys';
 
@@ -139,7 +139,9 @@ export function createBookListRepository(db: Db) {
     if (!text) return { filter, few: false };
     const { keys, exact } = searchFilter(text);
     if (keys) {
-      const found = await books.find({ ...filter, ...keys }, { limit: FEW_MATCHES + 1, projection: { _id: 1 } }).toArray();
+      const found = await books
+        .find({ ...filter, ...keys }, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, projection: { _id: 1 } })
+        .toArray();
       if (found.length <= FEW_MATCHES) return { filter: { ...filter, ...exact, _id: { $in: found.map((doc) => doc._id) } }, few: true };
     }
     return { filter: { ...filter, ...exact }, few: false };

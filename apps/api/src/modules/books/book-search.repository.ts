@@ -30,6 +30,9 @@ export const FEW_PAGES = 20;
 const KEPT_SEARCHES = 32;
 const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
 
+/** The search keys' index, named in each read through it so that mongod does not plan (see inInsertionOrder). */
+export const KEYS_INDEX = { [SEARCH_KEYS]: 1 };
+
 /** The books whose searched fields contain `text`, case-insensitively: the exact test, never an index. */
 const containing = (text: string) => {
   const pattern = { $regex: escapeRegExp(text), $options: 'i' };
@@ -94,9 +97,9 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       const reader = { withEmail };
       const filter = throughKeys(text);
       if (filter && !limit) {
-        const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...fieldsFor(reader) }).toArray();
+        const found = await books.find(filter, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, ...fieldsFor(reader) }).toArray();
         if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
-        const ids = await books.find(filter, { limit: MANY_MATCHES + 1, projection: { _id: 1 } }).toArray();
+        const ids = await books.find(filter, { limit: MANY_MATCHES + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
         if (ids.length <= MANY_MATCHES)
           return {
             ids: inIdOrder(ids)
@@ -105,7 +108,7 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
           };
       } else if (filter) {
         const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
-        const found = await books.find(filter, { limit: most + 1, projection: { _id: 1 } }).toArray();
+        const found = await books.find(filter, { limit: most + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
         if (found.length <= most) {
           const page = inIdOrder(found)
             .slice(skip, skip + limit)

@@ -31,13 +31,18 @@ const counters = 'createStatsRepository' in support ? support.createStatsReposit
 // The same projections as the API (books.repository.ts, book-search.repository.ts, reviews.repository.ts).
 const publicFields = { projection: { [SEARCH_KEYS]: 0, email: 0 } };
 
-/** The API's document-to-JSON mappings: the same key order gives the same bytes. */
-const toBook = (/** @type {Doc} */ { _id, ...rest }) => ({ ...rest, _id: _id.toHexString() });
+/**
+ * The API's own document-to-JSON mappings (an older build without them: the ones it had then); typed here for
+ * the loosely typed documents this server reads.
+ * @typedef {(doc: Doc) => unknown} ToJson
+ */
+const toBook = /** @type {ToJson} */ (support.toBook ?? (({ _id, ...rest }) => ({ ...rest, _id: _id.toHexString() })));
 const toDated = (/** @type {Doc} */ { _id, createdAt, ...rest }) => ({
   ...rest,
   _id: _id.toHexString(),
   createdAt: createdAt.toISOString(),
 });
+const toEntry = /** @type {ToJson} */ (support.toEntry ?? toDated);
 /** @param {string} text */
 const containing = (text) => {
   const pattern = { $regex: escapeRegExp(text), $options: 'i' };
@@ -106,7 +111,7 @@ const reads = {
   '/api/bookbytext': (url) => search(url.searchParams.get('search') ?? '', Number(url.searchParams.get('limit') ?? 0)),
   '/api/histories': async (url) =>
     (await histories.find({}, { sort: { createdAt: -1, _id: -1 }, limit: Number(url.searchParams.get('limit') ?? 0) }).toArray()).map(
-      toDated,
+      toEntry,
     ),
   '/api/reviews': async (url) =>
     (

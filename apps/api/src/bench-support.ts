@@ -1,10 +1,13 @@
 /**
  * What `pnpm bench` (bench/) takes from the API, built to dist/bench-support.js: the bench seeds the derived
  * fields the API writes (the search keys) with the API's own functions, and its bare ceiling server plans a
- * search with the API's own word choice and escaping and reads the stats counters with the API's own
- * repository, so both run the same driver queries.
+ * search with the API's own word choice and escaping, reads the stats counters with the API's own
+ * repository and turns documents into JSON with the API's own mappings, so both run the same driver queries
+ * and send the same bytes.
  */
 export { escapeRegExp, FEW_MATCHES, FEW_PAGES, IDS_PER_READ, KEYS_INDEX, MANY_MATCHES } from './modules/books/book-search.repository';
 export { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf } from './modules/books/search-keys';
 export { REVIEWS_PER_PAGE } from '@book-warehouse/types';
 export { createStatsRepository, toStats } from './modules/books/stats.repository';
+export { toBook } from './modules/books/books.repository';
+export { toEntry } from './modules/history/history.repository';

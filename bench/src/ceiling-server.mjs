@@ -9,11 +9,9 @@ import { requireApi } from './api-build.mjs';
 
 const support = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
 const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = support;
-// The search plan's limits, the API's own (an older build without them: the limits it had then).
-const { FEW_MATCHES = 5000, FEW_PAGES = 20, IDS_PER_READ = 1000, MANY_MATCHES = 0 } = support;
-/** The indexes the API names in its reads (an older build named none: mongod planned). */
-const keysIndex = support.KEYS_INDEX && { hint: support.KEYS_INDEX };
-const idIndex = support.KEYS_INDEX && { hint: { _id: 1 } };
+// The search plan's limits and the indexes the API names in its reads (book-search.repository.ts).
+const { FEW_MATCHES, FEW_PAGES, IDS_PER_READ, KEYS_INDEX, MANY_MATCHES } = support;
+const keysIndex = { hint: KEYS_INDEX };
 
 const [, , port, uri, dbName] = process.argv;
 const client = await MongoClient.connect(/** @type {string} */ (uri));
@@ -32,17 +30,16 @@ const counters = 'createStatsRepository' in support ? support.createStatsReposit
 const publicFields = { projection: { [SEARCH_KEYS]: 0, email: 0 } };
 
 /**
- * The API's own document-to-JSON mappings (an older build without them: the ones it had then); typed here for
- * the loosely typed documents this server reads.
+ * The API's own document-to-JSON mappings, typed here for the loosely typed documents this server reads.
  * @typedef {(doc: Doc) => unknown} ToJson
  */
-const toBook = /** @type {ToJson} */ (support.toBook ?? (({ _id, ...rest }) => ({ ...rest, _id: _id.toHexString() })));
+const toBook = /** @type {ToJson} */ (support.toBook);
 const toDated = (/** @type {Doc} */ { _id, createdAt, ...rest }) => ({
   ...rest,
   _id: _id.toHexString(),
   createdAt: createdAt.toISOString(),
 });
-const toEntry = /** @type {ToJson} */ (support.toEntry ?? toDated);
+const toEntry = /** @type {ToJson} */ (support.toEntry);
 /** @param {string} text */
 const containing = (text) => {
   const pattern = { $regex: escapeRegExp(text), $options: 'i' };
@@ -51,33 +48,44 @@ const containing = (text) => {
 /** @template {{ _id: ObjectId }} T @param {T[]} docs */
 const inIdOrder = (docs) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
 /** @param {import('mongodb').Filter<Doc>} filter @param {number} limit @param {number} skip */
-const inInsertionOrder = (filter, limit, skip) => books.find(filter, { sort: { _id: 1 }, ...idIndex, ...publicFields, skip, limit });
+const inInsertionOrder = (filter, limit, skip) => books.find(filter, { sort: { _id: 1 }, hint: { _id: 1 }, ...publicFields, skip, limit });
 
-/** The search's plan (book-search.repository.ts): through the keys while the matches are few, else a scan. */
+/** How many books have a key starting with `word`, up to `most` + 1, in the keys' index alone. @param {string} word @param {number} most */
+const candidatesOf = (word, most) =>
+  books.countDocuments({ [SEARCH_KEYS]: new RegExp(`^${escapeRegExp(word)}`) }, { limit: most + 1, ...keysIndex });
+
+/** The search's plan (book-search.repository.ts): through the keys while the candidates are few, else a scan. */
 async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
   const text = raw.trim();
   const word = narrowestWord(text);
   const filter = word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
   if (filter && !limit) {
-    const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...keysIndex, ...publicFields }).toArray();
-    if (found.length <= FEW_MATCHES) return inIdOrder(found).map(toBook);
-    const ids = await books.find(filter, { limit: MANY_MATCHES + 1, ...keysIndex, projection: { _id: 1 } }).toArray();
-    if (ids.length <= MANY_MATCHES) {
-      const all = inIdOrder(ids).map((doc) => doc._id);
-      /** @type {Doc[]} */
-      const answer = [];
-      for (let at = 0; at < all.length; at += IDS_PER_READ)
-        answer.push(...(await inInsertionOrder({ _id: { $in: all.slice(at, at + IDS_PER_READ) }, ...containing(text) }, 0, 0).toArray()));
-      return answer.map(toBook);
+    const candidates = await candidatesOf(word, MANY_MATCHES);
+    if (candidates <= FEW_MATCHES) {
+      const found = await books.find(filter, { limit: FEW_MATCHES + 1, ...keysIndex, ...publicFields }).toArray();
+      if (found.length <= FEW_MATCHES) return inIdOrder(found).map(toBook);
+    }
+    if (candidates <= MANY_MATCHES) {
+      const ids = await books.find(filter, { limit: MANY_MATCHES + 1, ...keysIndex, projection: { _id: 1 } }).toArray();
+      if (ids.length <= MANY_MATCHES) {
+        const all = inIdOrder(ids).map((doc) => doc._id);
+        /** @type {Doc[]} */
+        const answer = [];
+        for (let at = 0; at < all.length; at += IDS_PER_READ)
+          answer.push(...(await inInsertionOrder({ _id: { $in: all.slice(at, at + IDS_PER_READ) }, ...containing(text) }, 0, 0).toArray()));
+        return answer.map(toBook);
+      }
     }
   } else if (filter) {
     const most = Math.min(FEW_MATCHES, FEW_PAGES * limit);
-    const found = await books.find(filter, { limit: most + 1, ...keysIndex, projection: { _id: 1 } }).toArray();
-    if (found.length <= most) {
-      const page = inIdOrder(found)
-        .slice(0, limit)
-        .map((doc) => doc._id);
-      return page.length ? (await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, 0, 0).toArray()).map(toBook) : [];
+    if ((await candidatesOf(word, most)) <= most) {
+      const found = await books.find(filter, { limit: most + 1, ...keysIndex, projection: { _id: 1 } }).toArray();
+      if (found.length <= most) {
+        const page = inIdOrder(found)
+          .slice(0, limit)
+          .map((doc) => doc._id);
+        return page.length ? (await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, 0, 0).toArray()).map(toBook) : [];
+      }
     }
   }
   return (await inInsertionOrder(containing(text), limit, 0).toArray()).map(toBook);

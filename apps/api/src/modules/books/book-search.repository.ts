@@ -41,11 +41,12 @@ const containing = (text: string) => {
 
 /**
  * The candidates through the search keys (books without keys, whose change is still settling, are
- * tested too), kept exact by the same test; undefined when the text has no word to look up.
+ * tested too), kept exact by the same test, and the word looked up; undefined when the text has no word.
  */
 const throughKeys = (text: string) => {
   const word = narrowestWord(text);
-  return word && { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) };
+  if (!word) return undefined;
+  return { word, filter: { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) } };
 };
 
 /**
@@ -53,7 +54,7 @@ const throughKeys = (text: string) => {
  * for the lists that combine it with other filters: `keys` finds the candidates through the search keys
  * (undefined when the text has no word), `exact` is the test alone.
  */
-export const searchFilter = (text: string) => ({ keys: throughKeys(text.trim()), exact: containing(text.trim()) });
+export const searchFilter = (text: string) => ({ keys: throughKeys(text.trim())?.filter, exact: containing(text.trim()) });
 
 /** What the books repository shares with its search: how kept answers are reused, and how books are read. */
 interface BookReads {
@@ -78,6 +79,15 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       yield* inInsertionOrder({ _id: { $in: ids.slice(at, at + IDS_PER_READ) }, ...containing(text) }, {}, reader).map(toBook);
   }
 
+  /**
+   * How many books have a key starting with `word`, counted up to `most` + 1 in the keys' index alone (no book
+   * is read). It is what reading through the keys would cost: every candidate is a book read at random, so a
+   * word with more candidates than the plan reads sends the search to the books in order. Books without keys
+   * yet are not counted; the reads test them anyway.
+   */
+  const candidatesOf = (word: string, most: number) =>
+    books.countDocuments({ [SEARCH_KEYS]: new RegExp(`^${escapeRegExp(word)}`) }, { limit: most + 1, hint: KEYS_INDEX });
+
   const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
   const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });
 
@@ -95,25 +105,34 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       const [raw, limit, skip, withEmail] = JSON.parse(key) as [string, number, number, boolean];
       const text = raw.trim();
       const reader = { withEmail };
-      const filter = throughKeys(text);
-      if (filter && !limit) {
-        const found = await books.find(filter, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, ...fieldsFor(reader) }).toArray();
-        if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
-        const ids = await books.find(filter, { limit: MANY_MATCHES + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
-        if (ids.length <= MANY_MATCHES)
-          return {
-            ids: inIdOrder(ids)
-              .slice(skip)
-              .map((doc) => doc._id),
-          };
-      } else if (filter) {
+      const keyed = throughKeys(text);
+      if (keyed && !limit) {
+        const { word, filter } = keyed;
+        const candidates = await candidatesOf(word, MANY_MATCHES);
+        if (candidates <= FEW_MATCHES) {
+          const found = await books.find(filter, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, ...fieldsFor(reader) }).toArray();
+          if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
+        }
+        if (candidates <= MANY_MATCHES) {
+          const ids = await books.find(filter, { limit: MANY_MATCHES + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
+          if (ids.length <= MANY_MATCHES)
+            return {
+              ids: inIdOrder(ids)
+                .slice(skip)
+                .map((doc) => doc._id),
+            };
+        }
+      } else if (keyed) {
+        const { word, filter } = keyed;
         const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
-        const found = await books.find(filter, { limit: most + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
-        if (found.length <= most) {
-          const page = inIdOrder(found)
-            .slice(skip, skip + limit)
-            .map((doc) => doc._id);
-          return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}, reader).toArray() : []);
+        if ((await candidatesOf(word, most)) <= most) {
+          const found = await books.find(filter, { limit: most + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
+          if (found.length <= most) {
+            const page = inIdOrder(found)
+              .slice(skip, skip + limit)
+              .map((doc) => doc._id);
+            return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}, reader).toArray() : []);
+          }
         }
       }
       return limit ? answer(await scan(text, { limit, skip }, reader).toArray()) : { many: true };

@@ -6,7 +6,7 @@ import { runMigrations } from '../../migrations/migrations';
 import { TEST_JWT_SECRET, newBook, useTestApp } from '../../../test/helpers';
 import { signApiToken } from '../auth/token-verifier';
 import { escapeRegExp, MANY_MATCHES } from './book-search.repository';
-import { SEARCHED_FIELDS } from './search-keys';
+import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf } from './search-keys';
 
 // GET /bookbytext finds candidates through the search keys (search-keys.ts) and plans by how common the text
 // is; whatever path it takes, it must answer exactly what MongoDB's own case-insensitive match answers.
@@ -149,6 +149,27 @@ describe('GET /api/bookbytext answers exactly what a case-insensitive scan answe
       ['volume', { limit: 13, skip: 4_000 }],
       ['EVEN', {}],
       ['odd', { limit: 50 }],
+    ] as const) {
+      const ids = await search(text, page);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids).toEqual(await oracle(text, page));
+    }
+  });
+
+  it('when the narrowest word is common but the text is rare: found by reading in order, whole or by page', async () => {
+    // 150 books whose keys hold "tanaka", 3 of them by Omar Tanaka: a page of 5 reads at most 100 candidates.
+    const docs = Array.from({ length: 150 }, (_, i) => {
+      const book = { ...newBook({ bookName: `Notebook ${i}`, author: i % 50 ? `Mia Tanaka` : 'Omar Tanaka' }), email: staff.email };
+      return { ...book, [SEARCH_KEYS]: searchKeysOf(book) };
+    });
+    await books().insertMany(docs);
+    await add({ bookName: 'Notebook last', author: 'Omar Tanaka' });
+
+    for (const [text, page] of [
+      ['omar tanaka', { limit: 5 }],
+      ['Omar Tanaka', { limit: 2, skip: 1 }],
+      ['omar tanaka', {}],
+      ['tanaka', { limit: 5, skip: 140 }],
     ] as const) {
       const ids = await search(text, page);
       expect(ids.length).toBeGreaterThan(0);

@@ -45,7 +45,11 @@ import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createStatsRepository } from './modules/books/stats.repository';
 import { createStockRouter } from './modules/books/stock.routes';
-import { createRateLimitStore } from './modules/rate-limits/rate-limit-store.repository';
+import {
+  createBatchedRateLimitStore,
+  createRateLimitStore,
+  type BatchedRateLimitStore,
+} from './modules/rate-limits/rate-limit-store.repository';
 import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
@@ -62,6 +66,8 @@ export interface AppOptions {
   readRateLimitPerMinute: number;
   /** Whole-list reads (GET /books, /bookbytext, /histories without `limit`) per client address per minute. */
   unboundedReadRateLimitPerMinute: number;
+  /** How often the reads counted in memory are added to the shared counters (RATE_LIMIT_FLUSH_MS; default 250). */
+  rateLimitFlushMs?: number;
   /** Who is an admin, and the role of a new account. */
   roles: RoleSettings;
   bodyLimit: string;
@@ -95,9 +101,16 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const RATE_LIMIT_FLUSH_MS = 250;
+
+/** The app, and what it holds in memory to hand over at shutdown. */
+export interface App extends Express {
+  /** Writes the read counts kept in memory to the shared counters and stops their timer: before the database closes. */
+  close(): Promise<void>;
+}
 
 /** Builds the Express app from its dependencies; no listen(), no globals. */
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): App {
   const { options } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -154,8 +167,19 @@ export function createApp(deps: AppDeps): Express {
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
+  const batchedStores: BatchedRateLimitStore[] = [];
   const limits = createRateLimits(
-    (name) => createRateLimitStore(deps.db, name),
+    {
+      batched: (name) => {
+        const store = createBatchedRateLimitStore(deps.db, name, {
+          flushMs: options.rateLimitFlushMs ?? RATE_LIMIT_FLUSH_MS,
+          logger: deps.logger,
+        });
+        batchedStores.push(store);
+        return store;
+      },
+      exact: (name) => createRateLimitStore(deps.db, name),
+    },
     {
       readsPerMinute: options.readRateLimitPerMinute,
       unboundedReadsPerMinute: options.unboundedReadRateLimitPerMinute,
@@ -190,7 +214,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   // The body is parsed first (no database involved), so a malformed one is a 400 on every call. Health checks
-  // and this document come before the rate limits, which count in the database: a load balancer's probes are
+  // and this document come before the rate limits, which are shared through the database: a load balancer's probes are
   // never refused, and the document is served even while the database is away.
   // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
   api.use(createCoversRouter(covers, access, limits.reads));
@@ -254,7 +278,11 @@ export function createApp(deps: AppDeps): Express {
   }
 
   app.use(errorHandler);
-  return app;
+  return Object.assign(app, {
+    close: async () => {
+      await Promise.all(batchedStores.map((store) => store.close()));
+    },
+  });
 }
 
 /** The change feed the app's caches and live events listen to: books and histories (close it at shutdown). */

@@ -5,7 +5,6 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
 import type { TokenVerifier } from './lib/auth-user';
@@ -16,6 +15,8 @@ import type { Logger } from './lib/logger';
 import { createAccess } from './middleware/access';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { createIdempotency } from './middleware/idempotency';
+import { replayHeaders } from './middleware/replay-headers';
+import { requestLog } from './middleware/request-log';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
@@ -119,39 +120,41 @@ export function createApp(deps: AppDeps): App {
   app.set('query parser', 'simple');
 
   app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
+    requestLog(deps.logger, {
+      requestId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      level: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
+  // Helmet's headers depend on nothing in the request: worked out once (middleware/replay-headers.ts).
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
-          // here, docs/scanning.md); it allows no eval() of JavaScript.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-          baseUri: ["'none'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          connectSrc: ["'self'", ...options.connectSrc],
-          frameSrc: ["'self'", 'https://*.firebaseapp.com'],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
+    replayHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
+            // here, docs/scanning.md); it allows no eval() of JavaScript.
+            scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+            baseUri: ["'none'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            imgSrc: ["'self'", 'data:', 'https:'],
+            connectSrc: ["'self'", ...options.connectSrc],
+            frameSrc: ["'self'", 'https://*.firebaseapp.com'],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      // Google and GitHub sign-in popups talk back to the opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    }),
+        crossOriginEmbedderPolicy: false,
+        // Google and GitHub sign-in popups talk back to the opener.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      }),
+    ),
   );
 
   // gzip for browsers that ask for it: the web app's JavaScript is a third of its size compressed, and the

@@ -5,7 +5,6 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Db } from 'mongodb';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
 import type { TokenVerifier } from './lib/auth-user';
@@ -16,6 +15,8 @@ import type { Logger } from './lib/logger';
 import { createAccess } from './middleware/access';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { createIdempotency } from './middleware/idempotency';
+import { replayHeaders } from './middleware/replay-headers';
+import { requestLog } from './middleware/request-log';
 import { requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
@@ -45,7 +46,11 @@ import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createStatsRepository } from './modules/books/stats.repository';
 import { createStockRouter } from './modules/books/stock.routes';
-import { createRateLimitStore } from './modules/rate-limits/rate-limit-store.repository';
+import {
+  createBatchedRateLimitStore,
+  createRateLimitStore,
+  type BatchedRateLimitStore,
+} from './modules/rate-limits/rate-limit-store.repository';
 import { createRateLimits } from './modules/rate-limits/rate-limits';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
@@ -62,6 +67,8 @@ export interface AppOptions {
   readRateLimitPerMinute: number;
   /** Whole-list reads (GET /books, /bookbytext, /histories without `limit`) per client address per minute. */
   unboundedReadRateLimitPerMinute: number;
+  /** How often the reads counted in memory are added to the shared counters (RATE_LIMIT_FLUSH_MS; default 250). */
+  rateLimitFlushMs?: number;
   /** Who is an admin, and the role of a new account. */
   roles: RoleSettings;
   bodyLimit: string;
@@ -95,9 +102,16 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const RATE_LIMIT_FLUSH_MS = 250;
+
+/** The app, and what it holds in memory to hand over at shutdown. */
+export interface App extends Express {
+  /** Writes the read counts kept in memory to the shared counters and stops their timer: before the database closes. */
+  close(): Promise<void>;
+}
 
 /** Builds the Express app from its dependencies; no listen(), no globals. */
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): App {
   const { options } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -106,39 +120,41 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
+    requestLog(deps.logger, {
+      requestId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      level: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
+  // Helmet's headers depend on nothing in the request: worked out once (middleware/replay-headers.ts).
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
-          // here, docs/scanning.md); it allows no eval() of JavaScript.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-          baseUri: ["'none'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          connectSrc: ["'self'", ...options.connectSrc],
-          frameSrc: ["'self'", 'https://*.firebaseapp.com'],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
+    replayHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
+            // here, docs/scanning.md); it allows no eval() of JavaScript.
+            scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+            baseUri: ["'none'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            imgSrc: ["'self'", 'data:', 'https:'],
+            connectSrc: ["'self'", ...options.connectSrc],
+            frameSrc: ["'self'", 'https://*.firebaseapp.com'],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      // Google and GitHub sign-in popups talk back to the opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    }),
+        crossOriginEmbedderPolicy: false,
+        // Google and GitHub sign-in popups talk back to the opener.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      }),
+    ),
   );
 
   // gzip for browsers that ask for it: the web app's JavaScript is a third of its size compressed, and the
@@ -154,8 +170,19 @@ export function createApp(deps: AppDeps): Express {
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
+  const batchedStores: BatchedRateLimitStore[] = [];
   const limits = createRateLimits(
-    (name) => createRateLimitStore(deps.db, name),
+    {
+      batched: (name) => {
+        const store = createBatchedRateLimitStore(deps.db, name, {
+          flushMs: options.rateLimitFlushMs ?? RATE_LIMIT_FLUSH_MS,
+          logger: deps.logger,
+        });
+        batchedStores.push(store);
+        return store;
+      },
+      exact: (name) => createRateLimitStore(deps.db, name),
+    },
     {
       readsPerMinute: options.readRateLimitPerMinute,
       unboundedReadsPerMinute: options.unboundedReadRateLimitPerMinute,
@@ -190,7 +217,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   // The body is parsed first (no database involved), so a malformed one is a 400 on every call. Health checks
-  // and this document come before the rate limits, which count in the database: a load balancer's probes are
+  // and this document come before the rate limits, which are shared through the database: a load balancer's probes are
   // never refused, and the document is served even while the database is away.
   // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
   api.use(createCoversRouter(covers, access, limits.reads));
@@ -254,7 +281,11 @@ export function createApp(deps: AppDeps): Express {
   }
 
   app.use(errorHandler);
-  return app;
+  return Object.assign(app, {
+    close: async () => {
+      await Promise.all(batchedStores.map((store) => store.close()));
+    },
+  });
 }
 
 /** The change feed the app's caches and live events listen to: books and histories (close it at shutdown). */

@@ -79,6 +79,7 @@ async function main(): Promise<void> {
       writeRateLimitPerMinute: config.WRITE_RATE_LIMIT_PER_MINUTE,
       readRateLimitPerMinute: config.READ_RATE_LIMIT_PER_MINUTE,
       unboundedReadRateLimitPerMinute: config.UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE,
+      rateLimitFlushMs: config.RATE_LIMIT_FLUSH_MS,
       trustProxy: config.TRUST_PROXY,
       roles: { adminEmails: config.ADMIN_EMAILS, defaultRole: defaultRole(config) },
       bodyLimit: config.BODY_LIMIT,
@@ -107,7 +108,8 @@ async function main(): Promise<void> {
    * SIGTERM (an orchestrator, a deploy) or SIGINT (Ctrl-C): readiness answers 503 at once while requests are
    * still served for SHUTDOWN_READY_DELAY_MS, long enough for a load balancer's health checks to take the
    * instance out. Then the listener closes, idle connections close, in-flight requests get SHUTDOWN_GRACE_MS
-   * to finish (then their connections are cut), and the database closes last.
+   * to finish (then their connections are cut), the read counts kept in memory are written, and the database
+   * closes last.
    */
   let stopping = false;
   shutdown = async (signal: string) => {
@@ -127,6 +129,8 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     await firebase.close();
+    // The read counts still in memory go to the shared counters before the database closes.
+    await app.close();
     await opened.close();
     logger.info('stopped');
     process.exit(0);

@@ -11,7 +11,7 @@ import type { Db } from 'mongodb';
 import request from 'supertest';
 import { z } from 'zod';
 import { ApiErrorSchema, BookSchema, HistoryEntrySchema, type Book, type NewBook, type Role, type Stats } from '@book-warehouse/types';
-import { createApp, watchAppChanges, type AppDeps, type AppOptions } from '../src/app';
+import { createApp, watchAppChanges, type App, type AppDeps, type AppOptions } from '../src/app';
 import { csvRow } from '../src/lib/csv';
 import type { ChangeFeed } from '../src/lib/database-changes';
 import { connectDatabase, type Database } from '../src/lib/database';
@@ -26,11 +26,11 @@ import { freePort } from './free-port';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export interface TestContext {
-  app: Express;
+  app: App;
   /** Another app on the same database and verifier, with other options or a logger (rate limits, log capture). */
-  variant(options?: Partial<AppOptions>, logger?: Logger): Express;
+  variant(options?: Partial<AppOptions>, logger?: Logger): App;
   /** Another app on the same database with some dependencies replaced (another db, a failing verifier, a logger). */
-  withDeps(deps: Partial<Omit<AppDeps, 'options'>>): Express;
+  withDeps(deps: Partial<Omit<AppDeps, 'options'>>): App;
   db: Db;
   database: Database;
   /** The change feed of `app` and its variants. */
@@ -39,7 +39,7 @@ export interface TestContext {
    * Another API instance over the same database, as a second process would be: its own connection, change
    * feed and caches. Closed with the context.
    */
-  instance(options?: Partial<AppOptions>): Promise<Express>;
+  instance(options?: Partial<AppOptions>): Promise<App>;
   /** Replaceable: the outage test stops it and starts another on the same port and dbPath. */
   mongo: EmbeddedMongo;
   close(): Promise<void>;
@@ -64,13 +64,15 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   const quiet = createLogger('silent');
   const changes = watchAppChanges(database.db, setup.logger ?? quiet);
   const others: Array<{ changes: ChangeFeed; database: Database }> = [];
+  /** Every app built, closed (their read counts written) before the databases. */
+  const apps: App[] = [];
   const appOn = (
     on: { database: Database; changes: ChangeFeed },
     variant: Partial<AppOptions> = {},
     logger: Logger = setup.logger ?? quiet,
     deps: Partial<Omit<AppDeps, 'options'>> = {},
-  ) =>
-    createApp({
+  ) => {
+    const app = createApp({
       db: on.database.db,
       ping: on.database.ping,
       transactions: on.database.transactions,
@@ -93,6 +95,9 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
         ...variant,
       },
     });
+    apps.push(app);
+    return app;
+  };
   const build = (variant?: Partial<AppOptions>, logger?: Logger) => appOn({ database, changes }, variant, logger);
   const ctx: TestContext = {
     app: build(),
@@ -109,6 +114,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
     changes,
     mongo,
     close: async () => {
+      await Promise.all(apps.map((app) => app.close()));
       for (const on of [...others, { database, changes }]) {
         await on.changes.close();
         await on.database.close();

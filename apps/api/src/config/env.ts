@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   READ_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(1200),
   /** Whole-list reads (GET /books, /bookbytext, /histories without `limit`) per client address per minute. */
   UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().min(1).default(30),
+  /**
+   * How often each instance adds the reads it counted in memory to the shared counters, in ms: a client spreading
+   * its reads over N instances can exceed READ_RATE_LIMIT_PER_MINUTE by what they accept in about this long.
+   */
+  RATE_LIMIT_FLUSH_MS: z.coerce.number('must be a number').int().min(10).max(10_000).default(250),
   /** How many proxies in front of the API set X-Forwarded-For (the client address for the rate limits); false: none. */
   TRUST_PROXY: z
     .string()

@@ -38,7 +38,7 @@ export const errorBody = (error: AppError, requestId: string): ApiErrorBody => (
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
   // app.ts's genReqId answers a string.
-  const requestId = req.id as string;
+  const requestId = req.id;
   if (known) {
     // A driver or parser error answered as 4xx/503 keeps its own message in the log, for whoever looks into it.
     const cause = known !== err && err instanceof Error ? { cause: err.message } : {};

@@ -100,7 +100,7 @@ export function createIdempotency(deps: { keys: IdempotencyRepository; transacti
       return value;
     } catch (error) {
       if (error instanceof AppError && error.status >= 400 && error.status < 500) {
-        const body = errorBody(error, req.id as string);
+        const body = errorBody(error, req.id);
         // Not stored (the database failed too): the key stays held until its lease ends, then a retry runs again.
         await deps.keys
           .complete(user.uid, key, attempt, { status: error.status, headers: JSON_TYPE, body: JSON.stringify(body) })

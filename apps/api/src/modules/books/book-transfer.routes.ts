@@ -94,7 +94,7 @@ export function createBookTransferRouter(lists: BookListRepository, imports: Boo
         // Mid-stream: the batches before stay committed (a rerun of the file finishes the import).
         const known =
           error instanceof AppError ? error : new AppError('internal', 500, 'The import stopped; run the same file again to finish it');
-        res.end(`${JSON.stringify({ ...errorBody(known, req.id as string), status: known.status })}\n`);
+        res.end(`${JSON.stringify({ ...errorBody(known, req.id), status: known.status })}\n`);
         req.log.error({ err: error }, 'import stopped mid-stream');
       }
     }),

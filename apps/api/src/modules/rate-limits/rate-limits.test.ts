@@ -1,9 +1,14 @@
+import type { Options } from 'express-rate-limit';
+import { MongoClient, type Db } from 'mongodb';
 import request from 'supertest';
-import { addBook, apiError, bearer, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
-import { createRateLimitStore } from './rate-limit-store.repository';
+import type { App } from '../../app';
+import { freePort } from '../../../test/free-port';
+import { addBook, apiError, bearer, capturedLogger, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
+import { createBatchedRateLimitStore, createRateLimitStore } from './rate-limit-store.repository';
 
 // Issue 10, item 8 and issue 12: reads limited per client address, whole-list reads with a small limit of
-// their own, writes per account; the counters live in MongoDB, so instances on one database share them.
+// their own, writes per account; the counters live in MongoDB, so instances on one database share them. Reads
+// are counted in memory and flushed in batches (docs/decisions/018-rate-limit-counted-in-memory.md).
 
 const ctx = useTestApp({ emptyBeforeEach: ['rateLimits', 'books'] });
 const [rita, carl] = useTestUsers('Rita Staff', 'Carl Colleague');
@@ -14,14 +19,25 @@ beforeEach(async () => {
   if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 });
 
+/** The apps a test made: closed after it, so that no count of theirs reaches the next test's emptied counters. */
+let made: App[] = [];
+afterEach(async () => {
+  await Promise.all(made.map((app) => app.close()));
+  made = [];
+});
+
 /** An app with small limits; every other limit stays out of the way. */
-const limited = (limits: { reads?: number; unbounded?: number; writes?: number }, trustProxy: number | false = false) =>
-  ctx.variant({
+const limited = (limits: { reads?: number; unbounded?: number; writes?: number; flushMs?: number }, trustProxy: number | false = false) => {
+  const app = ctx.variant({
     readRateLimitPerMinute: limits.reads ?? 100_000,
     unboundedReadRateLimitPerMinute: limits.unbounded ?? 100_000,
     writeRateLimitPerMinute: limits.writes ?? 100_000,
     trustProxy,
+    ...(limits.flushMs ? { rateLimitFlushMs: limits.flushMs } : {}),
   });
+  made.push(app);
+  return app;
+};
 
 /** The 429 as a client sees it: the error shape, the policy and remaining quota of the named limit, Retry-After. */
 function expectRefused(res: request.Response, limit: string, quota: number) {
@@ -115,20 +131,44 @@ describe('writes per signed-in account', () => {
 });
 
 describe('counters in MongoDB', () => {
-  it('are shared by two app instances on the same database: the second instance refuses what the first counted', async () => {
+  it('are shared by two app instances on the same database: each refuses what the other counted once it has flushed', async () => {
     const a = limited({ reads: 2, writes: 1 });
     const b = limited({ reads: 2, writes: 1 });
     await request(a).get('/api/stats').expect(200);
-    await request(b).get('/api/stats').expect(200);
+    await request(a).get('/api/stats').expect(200);
+    // One instance counts exactly.
     expectRefused(await request(a).get('/api/stats'), 'reads', 2);
+    await a.close();
+    // b has not read the shared counter yet: its first read goes through (the bound of docs/decisions/018), and
+    // its flush reads a's hits back.
+    await request(b).get('/api/stats').expect(200);
+    await b.close();
     expectRefused(await request(b).get('/api/stats'), 'reads', 2);
+    expect((await ctx.db.collection('rateLimits').findOne({}))?.['hits']).toBe(4);
 
+    // Writes are counted exactly, at once.
     await request(a).post('/api/book').set(bearer(rita)).send(newBook()).expect(201);
     expectRefused(await request(b).post('/api/book').set(bearer(rita)).send(newBook()), 'writes', 1);
     expect(await ctx.db.collection('books').countDocuments()).toBe(1);
   });
 
-  it('count concurrent hits exactly: 20 requests at once against a quota of 10 let exactly 10 through', async () => {
+  it('refuse a client alternating between two instances soon after the limit, and add up every hit', async () => {
+    const limit = 30;
+    const a = limited({ reads: limit, flushMs: 25 });
+    const b = limited({ reads: limit, flushMs: 25 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4 * limit; i++) statuses.push((await request(i % 2 ? b : a).get('/api/stats')).status);
+    const allowed = statuses.filter((s) => s === 200).length;
+    // An instance's view only lags the shared count, so nothing is refused before the limit; beyond it, each
+    // accepts at most its requests of a flush interval (asserted exactly below, store by store).
+    expect(allowed).toBeGreaterThanOrEqual(limit);
+    expect(statuses.slice(-limit)).toEqual(Array.from({ length: limit }, () => 429));
+    await a.close();
+    await b.close();
+    expect((await ctx.db.collection('rateLimits').findOne({}))?.['hits']).toBe(4 * limit);
+  });
+
+  it('count concurrent hits exactly on one instance: 20 requests at once against a quota of 10 let exactly 10 through', async () => {
     const app = limited({ reads: 10 });
     const statuses = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -144,18 +184,19 @@ describe('counters in MongoDB', () => {
   it('expire with their window through a TTL index', async () => {
     const indexes = await ctx.db.collection('rateLimits').indexes();
     expect(indexes.find((index) => index.key['expiresAt'] === 1)).toMatchObject({ expireAfterSeconds: 0 });
-    await request(limited({ reads: 5 }))
-      .get('/api/stats')
-      .expect(200);
+    const app = limited({ reads: 5 });
+    await request(app).get('/api/stats').expect(200);
+    await app.close();
     const [counter] = await ctx.db.collection('rateLimits').find().toArray();
+    expect(counter!['hits']).toBe(1);
     expect(counter!['expiresAt']).toBeInstanceOf(Date);
     expect((counter!['expiresAt'] as Date).getTime() % 60_000).toBe(0);
   });
 
-  it('start afresh in the next window, and decrement and reset the current one', async () => {
+  it('count writes exactly, and start afresh in the next window, decrement and reset the current one', async () => {
     let now = Date.UTC(2026, 0, 1, 12, 0, 30);
     const store = createRateLimitStore(ctx.db, 'unit', () => now);
-    await store.init?.({ windowMs: 60_000 } as Parameters<NonNullable<typeof store.init>>[0]);
+    await store.init?.({ windowMs: 60_000 } as Options);
     expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(2026, 0, 1, 12, 1)) });
     expect((await store.increment('client')).totalHits).toBe(2);
     await store.decrement('client');
@@ -164,5 +205,100 @@ describe('counters in MongoDB', () => {
     expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(2026, 0, 1, 12, 2)) });
     await store.resetKey('client');
     expect(await store.get?.('client')).toBeUndefined();
+  });
+});
+
+describe('reads counted in memory and flushed in batches', () => {
+  const { logger, lines } = capturedLogger();
+  const WINDOW_START = Date.UTC(2026, 0, 1, 12, 0, 0);
+  let now = WINDOW_START;
+  /** An instance's store; its timer is set long so that only the test flushes. */
+  const instance = (db: Db = ctx.db) => {
+    const store = createBatchedRateLimitStore(db, 'batched', { flushMs: 60_000, logger, now: () => now });
+    void store.init?.({ windowMs: 60_000 } as Options);
+    return store;
+  };
+  /** The shared counter of the client's first window. */
+  const counter = async (): Promise<unknown> =>
+    (await ctx.db.collection<{ _id: string; hits: number }>('rateLimits').findOne({ _id: `batched:client:${WINDOW_START}` }))?.hits;
+  beforeEach(() => {
+    now = WINDOW_START + 10_000;
+    lines.length = 0;
+  });
+
+  it('answer the shared total at the last flush plus the hits since, with no database round trip', async () => {
+    const a = instance();
+    const b = instance();
+    for (let i = 0; i < 3; i++) await a.increment('client');
+    expect(await counter()).toBeUndefined();
+    await a.flush();
+    expect(await counter()).toBe(3);
+    expect(await b.increment('client')).toMatchObject({ totalHits: 1 });
+    await b.flush();
+    // b has read a's hits back; a learns of b's at its next flush.
+    expect(await b.get?.('client')).toMatchObject({ totalHits: 4 });
+    expect(await a.increment('client')).toMatchObject({ totalHits: 4 });
+    await a.close();
+    await b.close();
+    expect(await counter()).toBe(5);
+  });
+
+  it.each([1, 5, 20])(
+    'bound the overshoot of a client alternating between two instances by the hits both count between flushes (%i each)',
+    async (perFlush) => {
+      const limit = 50;
+      const stores = [instance(), instance()];
+      let allowed = 0;
+      let refusedFrom: number | undefined;
+      for (let hit = 0; hit < 4 * limit; hit++) {
+        const store = stores[hit % 2]!;
+        const { totalHits } = await store.increment('client');
+        if (totalHits <= limit) allowed++;
+        else refusedFrom ??= hit;
+        if ((hit + 1) % (2 * perFlush) === 0) for (const each of stores) await each.flush();
+      }
+      expect(allowed).toBeGreaterThanOrEqual(limit);
+      expect(allowed).toBeLessThanOrEqual(limit + 2 * perFlush);
+      expect(refusedFrom).toBeLessThanOrEqual(limit + 2 * perFlush);
+      for (const store of stores) await store.close();
+      expect(await counter()).toBe(4 * limit);
+    },
+  );
+
+  it('start afresh in the next window, and forget the last one', async () => {
+    const a = instance();
+    for (let i = 0; i < 4; i++) await a.increment('client');
+    await a.flush();
+    now += 60_000;
+    expect(await a.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(WINDOW_START + 120_000) });
+    await a.close();
+    expect(await counter()).toBe(4);
+    expect(await ctx.db.collection('rateLimits').countDocuments()).toBe(2);
+  });
+
+  it('flush by themselves soon after a hit', async () => {
+    const store = createBatchedRateLimitStore(ctx.db, 'batched', { flushMs: 20, logger, now: () => now });
+    await store.init?.({ windowMs: 60_000 } as Options);
+    await store.increment('client');
+    await store.increment('client');
+    for (let waited = 0; (await counter()) !== 2 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await counter()).toBe(2);
+    await store.close();
+  });
+
+  it('never fail a request while the database is unavailable: counting goes on in memory, logged once', async () => {
+    // Nothing listens there: every operation fails after its short server selection.
+    const away = new MongoClient(`mongodb://127.0.0.1:${await freePort()}/?serverSelectionTimeoutMS=200`);
+    const store = instance(away.db('away'));
+    for (let i = 1; i <= 3; i++) expect(await store.increment('client')).toMatchObject({ totalHits: i });
+    await store.flush();
+    await store.increment('client');
+    await store.flush();
+    expect(await store.get?.('client')).toMatchObject({ totalHits: 4 });
+    expect(
+      lines.filter((line) => line['msg'] === 'rate limit counters: the database is unavailable; counting in memory meanwhile'),
+    ).toHaveLength(1);
+    await store.close();
+    await away.close();
   });
 });

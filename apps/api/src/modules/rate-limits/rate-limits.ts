@@ -17,21 +17,29 @@ const WINDOW_MS = 60_000;
 
 const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 
+/** The store each limit counts in, by the limit's name (app.ts: rate-limit-store.repository.ts). */
+export interface RateLimitStores {
+  /** Counts in memory and shares in batches: no round trip, approximate across instances (the read limit). */
+  batched: (name: string) => Store;
+  /** One exact shared count per request: the limits whose quota is small and whose requests are costly anyway. */
+  exact: (name: string) => Store;
+}
+
 /**
- * The API's rate limits, counted in the store `storeFor` answers for each limit (app.ts passes MongoDB's,
- * rate-limit-store.repository.ts, so that every instance shares them). Each answers the draft-8 `RateLimit` and `RateLimit-Policy` headers, named after the limit, and
- * beyond it the 429 in the one error shape with `Retry-After`. Reads are counted per client address (see
- * TRUST_PROXY), writes per account once the token is verified (`limitWrite`).
+ * The API's rate limits, counted in the stores `stores` answers for each limit (app.ts passes MongoDB's,
+ * rate-limit-store.repository.ts, so that every instance shares them; docs/decisions/018-rate-limit-counted-in-memory.md).
+ * Each answers the draft-8 `RateLimit` and `RateLimit-Policy` headers, named after the limit, and beyond it
+ * the 429 in the one error shape with `Retry-After`. Reads are counted per client address (see TRUST_PROXY),
+ * writes per account once the token is verified (`limitWrite`).
  */
-export function createRateLimits(storeFor: (name: string) => Store, settings: RateLimitSettings, logger: Logger) {
-  const limiter = (name: string, limit: number, message: string, options: Partial<Options>) =>
+export function createRateLimits(stores: RateLimitStores, settings: RateLimitSettings, logger: Logger) {
+  const limiter = (name: string, limit: number, message: string, options: Partial<Options> & { store: Store }) =>
     rateLimit({
       windowMs: WINDOW_MS,
       limit,
       identifier: name,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      store: storeFor(name),
       logger: { error: (err, msg) => logger.error({ err }, msg), warn: (err, msg) => logger.warn({ err }, msg) },
       handler: () => {
         throw new AppError('rate_limited', 429, message);
@@ -41,19 +49,21 @@ export function createRateLimits(storeFor: (name: string) => Store, settings: Ra
 
   const writes = limiter('writes', settings.writesPerMinute, 'Too many changes in a short time; wait a minute and try again', {
     keyGenerator: (_req, res) => String(res.locals['writer']),
+    store: stores.exact('writes'),
   });
 
   return {
     /** Every GET and HEAD, per client address. */
     reads: limiter('reads', settings.readsPerMinute, 'Too many requests in a short time; wait a minute and try again', {
       skip: (req) => !isRead(req),
+      store: stores.batched('reads'),
     }),
     /** Mounted on the calls that answer a whole list when no `limit` is given; a paged read or a write is not counted. */
     unboundedReads: limiter(
       'unbounded-reads',
       settings.unboundedReadsPerMinute,
       'Too many whole-list requests in a short time; ask for a page with ?limit= or wait a minute',
-      { skip: (req) => !isRead(req) || req.query['limit'] !== undefined },
+      { skip: (req) => !isRead(req) || req.query['limit'] !== undefined, store: stores.exact('unbounded-reads') },
     ),
     /** Counts a write by the account `uid`; rejects with the 429 beyond the quota. */
     limitWrite: (req: Request, res: Response, uid: string) =>

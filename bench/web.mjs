@@ -1,5 +1,5 @@
 // `pnpm bench:web`: what a visitor's browser pays for the landing page, without the API load test: the gzip
-// size of the JavaScript index.html loads, and Lighthouse's mobile performance score of / (Debian's Chromium,
+// size of the JavaScript the page served for / loads (the prerendered dist/pages/index.html), and Lighthouse's mobile performance score of / (Debian's Chromium,
 // median of --runs), served by the built API over its demo data on a throw-away mongod.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ const { values: args } = parseArgs({ options: { runs: { type: 'string', default:
 
 const bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
 if (!bundle) throw new Error('apps/web/dist/index.html is missing: run `pnpm build` first');
-console.log(`Landing page JavaScript (entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
+console.log(`Landing page JavaScript (${bundle.page}: entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
 for (const file of bundle.files)
   console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
 

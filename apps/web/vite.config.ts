@@ -26,7 +26,22 @@ function keepSourceMapsOutOfDist(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The public pages' build (`--mode public`) runs the same components on Preact's React layer
+ * (preact/compat, about 11 kB of gzip where react-dom is 60 kB), for their hydration and for their drawing
+ * at build time alike, so that the two agree (docs/decisions/016-landing-prerender.md). TanStack Query and
+ * react-router are bundled with it and use it as their React.
+ */
+const preactForReact = [
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), keepSourceMapsOutOfDist()],
   // The workspace's .env is read by scripts/start.mjs alone, which passes it on (only VITE_* reach the
   // browser); a bare `vite build` takes VITE_* from the environment.
@@ -35,11 +50,19 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { sourcemap: 'hidden' },
+  ...(mode === 'public' && { resolve: { alias: preactForReact }, ssr: { noExternal: true } }),
+  build: {
+    sourcemap: 'hidden',
+    // `vite build --mode public`, after the app's build: the public pages' entry (public.html, the shell
+    // scripts/prerender.mjs draws them in) built on its own, so it is tree-shaken on its own. Built beside the
+    // app, it would share a chunk with it, and that chunk would carry whatever either uses of react-router
+    // (the data router) and TanStack Query (docs/decisions/016-landing-prerender.md).
+    ...(mode === 'public' && { emptyOutDir: false, rollupOptions: { input: path.resolve(import.meta.dirname, 'public.html') } }),
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));

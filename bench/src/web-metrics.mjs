@@ -21,15 +21,17 @@ const CHROME_FLAGS = [
 const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 /**
- * The JavaScript index.html makes the browser load before anything else: the entry module and its
- * modulepreload imports (lazy route chunks come later and are not counted).
+ * The JavaScript the landing page's HTML makes the browser load before anything else: the entry module and
+ * its modulepreload imports (chunks loaded later are not counted; scriptTransferBytes below has them). The
+ * page is the one the API serves for /: the prerendered pages/index.html, with the public pages' own entry,
+ * or the app's index.html when the build drew none.
  * @param {string} distDir
- * @returns {{ files: { file: string, bytes: number, gzipBytes: number }[], gzipBytes: number } | undefined}
+ * @returns {{ page: string, files: { file: string, bytes: number, gzipBytes: number }[], gzipBytes: number } | undefined}
  */
 export function landingBundle(distDir) {
-  const indexHtml = path.join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) return undefined;
-  const html = readFileSync(indexHtml, 'utf8');
+  const page = ['pages/index.html', 'index.html'].find((file) => existsSync(path.join(distDir, file)));
+  if (!page) return undefined;
+  const html = readFileSync(path.join(distDir, page), 'utf8');
   const urls = [
     ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
@@ -38,7 +40,7 @@ export function landingBundle(distDir) {
     const file = path.join(distDir, /** @type {string} */ (url));
     return { file: /** @type {string} */ (url), bytes: readFileSync(file).length, gzipBytes: gzipBytes(file) };
   });
-  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+  return { page, files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
 }
 
 /** The metrics the performance score is made of, as Lighthouse's audits name them (ms; CLS unitless). */

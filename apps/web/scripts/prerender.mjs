@@ -1,6 +1,7 @@
 // After `vite build`: draws the public pages' HTML (src/entry-server.tsx, built by `vite build --ssr` into
 // dist-ssr) into dist/pages/<name>.html, which the API serves for those paths (apps/api/src/app.ts), so a
-// visitor's first paint needs no script. Every other path keeps the empty dist/index.html.
+// visitor's first paint needs no script. Their shell is dist/public.html, which loads the public pages' own
+// entry (src/public-main.tsx), and is removed once used. Every other path keeps the app's empty dist/index.html.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,13 +10,14 @@ const WEB = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(WEB, 'dist');
 const SSR = path.join(WEB, 'dist-ssr');
 
-/** The public pages and the file each is written to (the API maps `/` to index, `/<name>` to <name>). */
-const PAGES = { '/': 'index', '/home': 'home', '/about': 'about', '/blog': 'blog' };
 const ROOT_DIV = '<div id="root"></div>';
+const SHELL = path.join(DIST, 'public.html');
 
-const { render } = await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href);
-const shell = await readFile(path.join(DIST, 'index.html'), 'utf8');
-if (!shell.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
+const { render, publicPaths } = await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href);
+/** The file each public page is written to: the API maps `/` to index, `/<name>` to <name>. */
+const fileName = (/** @type {string} */ pathname) => (pathname === '/' ? 'index' : pathname.slice(1));
+const shell = await readFile(SHELL, 'utf8');
+if (!shell.includes(ROOT_DIV)) throw new Error(`dist/public.html has no ${ROOT_DIV}`);
 
 // The text face (Latin, variable weight) is asked for with the stylesheet, not after it has been parsed.
 const font = (await readdir(path.join(DIST, 'assets'))).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
@@ -24,11 +26,12 @@ const preload = font ? `<link rel="preload" as="font" type="font/woff2" crossori
 // The stylesheet (10 kB of gzip) comes inside the page: painting waits for no second request.
 const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
 const css = shell.match(stylesheet)?.[1];
-if (!css) throw new Error('dist/index.html links no stylesheet');
+if (!css) throw new Error('dist/public.html links no stylesheet');
 const style = `<style>${await readFile(path.join(DIST, css), 'utf8')}</style>`;
 
 await mkdir(path.join(DIST, 'pages'), { recursive: true });
-for (const [pathname, name] of Object.entries(PAGES)) {
+for (const pathname of publicPaths) {
+  const name = fileName(pathname);
   const html = shell
     .replace(stylesheet, () => style)
     .replace('</head>', preload)
@@ -37,3 +40,4 @@ for (const [pathname, name] of Object.entries(PAGES)) {
   console.log(`prerendered ${pathname} -> dist/pages/${name}.html (${(html.length / 1000).toFixed(1)} kB)`);
 }
 await rm(SSR, { recursive: true, force: true });
+await rm(SHELL);

@@ -53,8 +53,7 @@ export const IsbnSchema = z
   })
   .pipe(z.string().regex(/^\d{13}$/));
 
-/** The ISBN hyphenated for display ("978-0-13-235088-4"); the digits as stored when isbn3 cannot split them. */
-export const hyphenatedIsbn = (isbn: string): string => parseIsbn(isbn)?.isbn13h ?? isbn;
+export { hyphenatedIsbn } from './isbn-hyphens';
 
 /** A book is low when its stock is at or below its reorder point; out of stock at 0. */
 export const ReorderPointSchema = z

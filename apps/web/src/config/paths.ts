@@ -43,3 +43,9 @@ export const paths = {
     help: `${dashboard}/help`,
   },
 } as const;
+
+/**
+ * The public pages: drawn at build time and served as documents of their own, which load the small public
+ * entry (src/public-main.tsx) instead of the app (docs/decisions/016-landing-prerender.md).
+ */
+export const publicPaths: readonly string[] = [paths.home, paths.homeAlias, paths.blog, paths.about];

@@ -1,14 +1,19 @@
-import type { z } from 'zod';
 import type { ErrorCode } from '@book-warehouse/types';
 import { currentIdToken } from './lazy-auth';
 
 /**
- * The shared schemas, and zod with them (about 26 kB of gzip), are not needed to draw the landing page, so
- * they come in a chunk of their own. It is requested as soon as this module runs, so it loads while the
- * first requests are on their way.
+ * The shared schemas, and zod with them (about 26 kB of gzip), come in a chunk of their own, asked for by the
+ * first call that reads its answer with them (at the same time as its request, not after it). The public
+ * pages' reads check their answers with hand-written guards (./read-guards.ts), so a visitor never loads them.
  */
-const schemas = import('@book-warehouse/types');
-type Schemas = Awaited<typeof schemas>;
+let schemasChunk: Promise<typeof import('@book-warehouse/types')> | undefined;
+const loadSchemas = () => (schemasChunk ??= import('@book-warehouse/types'));
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
+
+/** What checks an answer: a zod schema, or a guard with the same `parse` (./read-guards.ts). */
+export interface AnswerParser<T> {
+  parse: (payload: unknown) => T;
+}
 
 /** A failed API call, with the server's message and the fields it named. */
 export class ApiError extends Error {
@@ -28,14 +33,17 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A call's query string, as values; undefined ones are left out. */
 export type Query = Record<string, string | number | undefined>;
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
   query?: Query;
   /** Sent as the Idempotency-Key header: the same key for every retry of one user action (lib/idempotency-key.ts). */
   idempotencyKey?: string;
-  /** Picks the shared schema that parses the answer, so a drifted server is caught here and not deep in a component. */
-  schema: (schemas: Schemas) => S;
+  /**
+   * Checks the answer, so a drifted server is caught here and not deep in a component: a function picks one of
+   * the shared schemas (loaded on demand), an object is a zod-free guard used as it is.
+   */
+  schema: ((schemas: Schemas) => AnswerParser<T>) | AnswerParser<T>;
   signal?: AbortSignal;
 }
 
@@ -54,16 +62,17 @@ async function authHeaders(): Promise<Record<string, string>> {
 
 /** A failed answer as an ApiError: the server's message and fields when it sent its error shape. */
 async function errorOf(res: Response, payload: unknown): Promise<ApiError> {
-  const parsed = (await schemas).ApiErrorSchema.safeParse(payload);
+  const parsed = (await loadSchemas()).ApiErrorSchema.safeParse(payload);
   if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
   return new ApiError(res.status, 'http_error', `The server answered ${res.status} ${res.statusText}`);
 }
 
 /** As apiRequest, with the answer's headers too (a list's X-Total-Count, a change's X-History-Id). */
-export async function apiResponse<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions<S>,
-): Promise<{ data: z.output<S>; headers: Headers }> {
+export async function apiResponse<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
+  const { schema } = options;
+  const parser = typeof schema === 'function' ? loadSchemas().then(schema) : Promise.resolve(schema);
+  // A chunk that fails to load is reported by the `await parser` below, or not at all if the request fails first.
+  parser.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeaders()) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -82,7 +91,7 @@ export async function apiResponse<S extends z.ZodType>(
   }
   const payload: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw await errorOf(res, payload);
-  return { data: options.schema(await schemas).parse(payload), headers: res.headers };
+  return { data: (await parser).parse(payload), headers: res.headers };
 }
 
 const networkError = () => new ApiError(0, 'network', 'Cannot reach the server; check your connection and try again');
@@ -91,7 +100,7 @@ const networkError = () => new ApiError(0, 'network', 'Cannot reach the server; 
  * The one way the app calls the API: adds the signed-in user's Firebase ID token and turns failures into
  * a typed ApiError. It shows no toasts and does no redirects; hooks and providers do.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   return (await apiResponse(path, options)).data;
 }
 
@@ -102,10 +111,7 @@ export interface ListPage<T> {
 }
 
 /** A list call whose answer carries X-Total-Count (GET /books, GET /histories with their list parameters). */
-export async function apiListRequest<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions<z.ZodArray<S>>,
-): Promise<ListPage<z.output<S>>> {
+export async function apiListRequest<T>(path: string, options: RequestOptions<T[]>): Promise<ListPage<T>> {
   const { data, headers } = await apiResponse(path, options);
   const header = headers.get('X-Total-Count');
   return { items: data, total: header === null ? undefined : Number(header) };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/notify';
-import { paths } from '../../config/paths';
+import { paths, publicPaths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { pageTitle } from './page-titles';
 import { useScrolledPast } from './use-scrolled-past';
@@ -55,8 +55,9 @@ export function Header() {
 
   const onLogout = async () => {
     setOpen(false);
-    // Home first: signing out on a protected page would otherwise send its guard to /login.
-    void navigate(paths.home);
+    // Home first: signing out on a protected page would otherwise send its guard to /login. A public page stays:
+    // it is a document of its own (app/public-app.tsx), and leaving it would cut the sign-out short.
+    if (!publicPaths.includes(pathname)) void navigate(paths.home);
     try {
       // Loaded on demand, like Firebase itself (lib/lazy-auth.ts); a signed-in user already has it.
       const { signOut } = await import('../../features/auth/api/sign-out');

@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '../../components/layout/footer';
 import { Spinner } from '../../components/ui/spinner';
 import { Header } from './header';
 
-export function RootLayout() {
+/** Every page's frame: the skip link, the header, the page itself and the footer (the app's and the public pages'). */
+export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -18,14 +19,25 @@ export function RootLayout() {
         <Header />
       </div>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-10">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <div className="contents print:hidden">
         <Footer />
       </div>
-      <ScrollRestoration />
     </div>
+  );
+}
+
+/** The app's layout route: the page the router matched, loaded on demand, inside the frame. */
+export function RootLayout() {
+  return (
+    <>
+      <PageFrame>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </PageFrame>
+      <ScrollRestoration />
+    </>
   );
 }

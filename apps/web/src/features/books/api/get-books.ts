@@ -1,10 +1,11 @@
 import type { ListBooksQuery } from '@book-warehouse/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { bookList } from '../../../lib/read-guards';
 import { bookKeys } from './keys';
 
-const getBooks = (query: ListBooksQuery, signal?: AbortSignal) =>
-  apiRequest('/books', { query, schema: (s) => s.BookSchema.array(), signal });
+/** The landing page's read: checked by a guard, not zod, which a visitor does not load (lib/read-guards.ts). */
+const getBooks = (query: ListBooksQuery, signal?: AbortSignal) => apiRequest('/books', { query, schema: bookList, signal });
 
 const booksQueryOptions = (query: ListBooksQuery) =>
   queryOptions({ queryKey: bookKeys.list(query), queryFn: ({ signal }) => getBooks(query, signal) });

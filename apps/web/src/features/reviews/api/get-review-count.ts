@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { reviewCount } from '../../../lib/read-guards';
 import { reviewKeys } from './keys';
 
-const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: (s) => s.ReviewCountSchema, signal });
+const getReviewCount = (signal?: AbortSignal) => apiRequest('/reviewCount', { schema: reviewCount, signal });
 
 const reviewCountQueryOptions = () => queryOptions({ queryKey: reviewKeys.count(), queryFn: ({ signal }) => getReviewCount(signal) });
 

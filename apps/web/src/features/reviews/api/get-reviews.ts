@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { reviewList } from '../../../lib/read-guards';
 import { reviewKeys } from './keys';
 
 /** One page of comments, newest first; the API counts pages from 0. */
-const getReviews = (page: number, signal?: AbortSignal) =>
-  apiRequest('/reviews', { query: { page }, schema: (s) => s.ReviewSchema.array(), signal });
+const getReviews = (page: number, signal?: AbortSignal) => apiRequest('/reviews', { query: { page }, schema: reviewList, signal });
 
 const reviewsQueryOptions = (page: number) =>
   queryOptions({

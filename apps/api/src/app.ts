@@ -165,8 +165,9 @@ export function createApp(deps: AppDeps): App {
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
   const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
   const stats = createStatsRepository(deps.db);
-  const books = createBooksService({ books: createBooksRepository(deps.db, deps.changes, stats), history, stats, transactions });
-  const bookLists = createBookListRepository(deps.db);
+  const bookStore = createBooksRepository(deps.db, deps.changes, stats);
+  const books = createBooksService({ books: bookStore, history, stats, transactions });
+  const bookLists = createBookListRepository(deps.db, bookStore.keptUntilWrite);
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });

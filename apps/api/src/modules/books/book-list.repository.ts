@@ -125,16 +125,30 @@ function afterCursor(token: string, order: Order): Filter<BookDoc> {
   };
 }
 
-export function createBookListRepository(db: Db) {
+/** How the books repository keeps a read until a write (BooksRepository.keptUntilWrite). */
+export type KeptUntilWrite = <T>(read: (key: string) => Promise<T>, maxKeys: number) => (key: string) => Promise<T>;
+
+/** The category and stock filters whose totals are kept: every category by each stock filter, and more. */
+const KEPT_TOTALS = 512;
+
+/** The filter of a query's category and stock. */
+const filterBy = ({ category, stock }: Pick<BookListQuery, 'category' | 'stock'>): Filter<BookDoc> => ({
+  ...(category !== undefined ? { catagory: category } : {}),
+  ...(stock !== undefined ? STOCK[stock] : {}),
+});
+
+/**
+ * `keptUntilWrite` (the books repository's) keeps the totals of the category and stock filters until a book is
+ * written: counting a category's books in stock reads its whole range of the index (50,000 keys at a million
+ * books) for every page otherwise. A search's total is counted each time, from its own candidates.
+ */
+export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : { email: 0 }) });
 
   /** The filter of the query's category, stock and search; whether its search is narrowed to a few candidates. */
   async function filterOf(query: BookListQuery): Promise<{ filter: Filter<BookDoc>; few: boolean }> {
-    const filter: Filter<BookDoc> = {
-      ...(query.category !== undefined ? { catagory: query.category } : {}),
-      ...(query.stock !== undefined ? STOCK[query.stock] : {}),
-    };
+    const filter = filterBy(query);
     const text = query.q?.trim();
     if (!text) return { filter, few: false };
     const { keys, exact } = searchFilter(text);
@@ -159,13 +173,23 @@ export function createBookListRepository(db: Db) {
    * The number of books matching the filter, through the index of its stock filter (the shortage's for `low`,
    * the stock's for `out` and `in`), else of its category, else _id; the collection's own count unfiltered.
    */
-  async function count(query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> {
+  async function countOf(query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> {
     const category = query.category !== undefined;
     if (!category && query.stock === undefined && !query.q?.trim()) return books.estimatedDocumentCount();
     if (filtered.few) return books.countDocuments(filtered.filter);
     const hint = query.stock === 'low' ? LOW_INDEX : indexName(query.stock ? 'stockQuantity' : '_id', category);
     return books.countDocuments(filtered.filter, { hint });
   }
+
+  const keptTotal = keptUntilWrite?.((key) => {
+    const [category, stock] = JSON.parse(key) as [string | null, StockFilter | null];
+    const query = { ...(category !== null ? { category } : {}), ...(stock !== null ? { stock } : {}) };
+    return countOf(query, { filter: filterBy(query), few: false });
+  }, KEPT_TOTALS);
+
+  /** The query's total: kept for a category and stock filter, counted for a search. */
+  const count = (query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> =>
+    keptTotal && !query.q?.trim() ? keptTotal(JSON.stringify([query.category ?? null, query.stock ?? null])) : countOf(query, filtered);
 
   return {
     /** One page (by `page` or after `cursor`) and the filter's total. */

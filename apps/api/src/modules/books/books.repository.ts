@@ -3,7 +3,7 @@ import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type 
 import { insertAbsent } from '../../lib/database';
 import type { Change, ChangeFeed } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
-import { reuseUntilWrite, type ReuseOptions } from '../../lib/reuse-until-write';
+import { reuseUntilWrite, reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
 import { sharedFreshRead } from '../../lib/shared-fresh-read';
 import { addCounters, countersDelta, toStats, ZERO, type StatsRepository } from './stats.repository';
 import { shortageOf } from './book-changes';
@@ -168,10 +168,13 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
   };
 
   const bookSearch = createBookSearchRepository(books, { reuse, inInsertionOrder, fieldsFor, toBook });
+  /** Other reads of the books kept until a write (keptUntilWrite): the lists' totals. */
+  const keptReads: { invalidate: () => void }[] = [];
 
   const invalidate = () => {
     tiles.invalidate();
     bookSearch.invalidate();
+    for (const kept of keptReads) kept.invalidate();
   };
   changes?.subscribe({
     change: (change) => {
@@ -199,6 +202,16 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
   };
 
   return {
+    /**
+     * A read of the books by key whose answers are kept, like the tiles and the searches, until a book is
+     * written through any instance (the `maxKeys` keys read last).
+     */
+    keptUntilWrite: <T>(read: (key: string) => Promise<T>, maxKeys: number) => {
+      const kept = reuseUntilWritePerKey(read, { ...reuse, maxKeys });
+      keptReads.push(kept);
+      return (key: string) => kept.read(key);
+    },
+
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order (book-search.repository.ts). */
     search: (text: string, page: Page, reader: Reader) => bookSearch.search(text, page, reader),
 

@@ -41,12 +41,14 @@ const containing = (text: string) => {
 
 /**
  * The candidates through the search keys (books without keys, whose change is still settling, are
- * tested too), kept exact by the same test, and the word looked up; undefined when the text has no word.
+ * tested too), kept exact by the same test, and the keys looked up (those starting with the text's narrowest
+ * word); undefined when the text has no word.
  */
 const throughKeys = (text: string) => {
   const word = narrowestWord(text);
   if (!word) return undefined;
-  return { word, filter: { [SEARCH_KEYS]: { $in: [null, new RegExp(`^${escapeRegExp(word)}`)] }, ...containing(text) } };
+  const keys = new RegExp(`^${escapeRegExp(word)}`);
+  return { keys, filter: { [SEARCH_KEYS]: { $in: [null, keys] }, ...containing(text) } };
 };
 
 /**
@@ -80,13 +82,12 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
   }
 
   /**
-   * How many books have a key starting with `word`, counted up to `most` + 1 in the keys' index alone (no book
+   * How many books have one of `keys`, counted up to `most` + 1 in the keys' index alone (no book
    * is read). It is what reading through the keys would cost: every candidate is a book read at random, so a
    * word with more candidates than the plan reads sends the search to the books in order. Books without keys
    * yet are not counted; the reads test them anyway.
    */
-  const candidatesOf = (word: string, most: number) =>
-    books.countDocuments({ [SEARCH_KEYS]: new RegExp(`^${escapeRegExp(word)}`) }, { limit: most + 1, hint: KEYS_INDEX });
+  const candidatesOf = (keys: RegExp, most: number) => books.countDocuments({ [SEARCH_KEYS]: keys }, { limit: most + 1, hint: KEYS_INDEX });
 
   const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
   const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });
@@ -107,8 +108,8 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
       const reader = { withEmail };
       const keyed = throughKeys(text);
       if (keyed && !limit) {
-        const { word, filter } = keyed;
-        const candidates = await candidatesOf(word, MANY_MATCHES);
+        const { keys, filter } = keyed;
+        const candidates = await candidatesOf(keys, MANY_MATCHES);
         if (candidates <= FEW_MATCHES) {
           const found = await books.find(filter, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, ...fieldsFor(reader) }).toArray();
           if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
@@ -123,9 +124,9 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
             };
         }
       } else if (keyed) {
-        const { word, filter } = keyed;
+        const { keys, filter } = keyed;
         const most = Math.min(FEW_MATCHES, FEW_PAGES * (skip + limit));
-        if ((await candidatesOf(word, most)) <= most) {
+        if ((await candidatesOf(keys, most)) <= most) {
           const found = await books.find(filter, { limit: most + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
           if (found.length <= most) {
             const page = inIdOrder(found)

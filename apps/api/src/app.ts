@@ -17,7 +17,8 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { createIdempotency } from './middleware/idempotency';
 import { replayHeaders } from './middleware/replay-headers';
 import { requestLog } from './middleware/request-log';
-import { requireJsonBody } from './middleware/require-json-body';
+import { onlyFor } from './middleware/only-for';
+import { READS, requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
 import { createBookImportRepository } from './modules/books/book-import.repository';
@@ -130,36 +131,58 @@ export function createApp(deps: AppDeps): App {
       level: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
-  // Helmet's headers depend on nothing in the request: worked out once (middleware/replay-headers.ts).
-  app.use(
-    replayHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            defaultSrc: ["'self'"],
-            // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
-            // here, docs/scanning.md); it allows no eval() of JavaScript.
-            scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-            baseUri: ["'none'"],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            imgSrc: ["'self'", 'data:', 'https:'],
-            connectSrc: ["'self'", ...options.connectSrc],
-            frameSrc: ["'self'", 'https://*.firebaseapp.com'],
-            formAction: ["'self'"],
-            upgradeInsecureRequests: null,
-          },
+  // Helmet's headers depend on nothing in the request: worked out once (middleware/replay-headers.ts). The pages
+  // get the policy a document needs; the API's answers (JSON, images) are never documents that run anything, so
+  // they get the short policy of an API: no content at all, never framed, and only the hardening headers that
+  // apply to such an answer (a third of the pages' bytes on every small read).
+  const pageHeaders = replayHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the barcode reader's zxing-wasm, served from
+          // here, docs/scanning.md); it allows no eval() of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          baseUri: ["'none'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'", ...options.connectSrc],
+          frameSrc: ["'self'", 'https://*.firebaseapp.com'],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
         },
-        crossOriginEmbedderPolicy: false,
-        // Google and GitHub sign-in popups talk back to the opener.
-        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      }),
-    ),
+      },
+      crossOriginEmbedderPolicy: false,
+      // Google and GitHub sign-in popups talk back to the opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    }),
   );
+  const apiHeaders = replayHeaders(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      xFrameOptions: { action: 'deny' },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
+  app.use((req, res, next) => (req.url.startsWith('/api/') ? apiHeaders : pageHeaders)(req, res, next));
 
   // gzip for browsers that ask for it: the web app's JavaScript is a third of its size compressed, and the
-  // large JSON answers (a whole list, an unbounded search) shrink about tenfold.
-  app.use(compression());
+  // large JSON answers (a whole list, an unbounded search) shrink about tenfold. A client that asks for no
+  // encoding gets the body as it is, so the compression middleware (which wraps every response) is left out
+  // for it; the answer still says that it varies with Accept-Encoding.
+  const compress = compression();
+  app.use((req, res, next) => {
+    if (req.headers['accept-encoding'] !== undefined) return compress(req, res, next);
+    res.setHeader('Vary', 'Accept-Encoding');
+    next();
+  });
 
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
@@ -196,34 +219,39 @@ export function createApp(deps: AppDeps): App {
   const isbnLookup = createIsbnLookupService(options.isbnLookup ?? { timeoutMs: 0 }, covers, deps.logger);
 
   const api = express.Router();
+  // A request without an Origin is same-origin or not from a browser: cors has nothing to answer it.
   api.use(
-    cors({
-      // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
-      origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', IDEMPOTENCY_KEY_HEADER, 'Last-Event-ID'],
-      exposedHeaders: [
-        'X-Request-Id',
-        TOTAL_COUNT_HEADER,
-        NEXT_CURSOR_HEADER,
-        'RateLimit',
-        'RateLimit-Policy',
-        'Retry-After',
-        IDEMPOTENT_REPLAYED_HEADER,
-      ],
-      maxAge: 600,
-    }),
+    onlyFor(
+      (req) => req.headers.origin !== undefined || req.method === 'OPTIONS',
+      cors({
+        // Same-origin calls need no CORS; other origins only from the allow-list (a "null" Origin never matches).
+        origin: (origin, callback) => callback(null, origin !== undefined && options.corsOrigins.includes(origin)),
+        allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', IDEMPOTENCY_KEY_HEADER, 'Last-Event-ID'],
+        exposedHeaders: [
+          'X-Request-Id',
+          TOTAL_COUNT_HEADER,
+          NEXT_CURSOR_HEADER,
+          'RateLimit',
+          'RateLimit-Policy',
+          'Retry-After',
+          IDEMPOTENT_REPLAYED_HEADER,
+        ],
+        maxAge: 600,
+      }),
+    ),
   );
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  // The body is parsed first (no database involved), so a malformed one is a 400 on every call. Health checks
+  // A write's body is parsed first (no database involved), so a malformed one is a 400 on every write; no route
+  // reads the body of a GET, HEAD or OPTIONS. Health checks
   // and this document come before the rate limits, which are shared through the database: a load balancer's probes are
   // never refused, and the document is served even while the database is away.
   // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
   api.use(createCoversRouter(covers, access, limits.reads));
   api.use(requireJsonBody);
-  api.use(express.json({ limit: options.bodyLimit, strict: true }));
+  api.use(onlyFor((req) => !READS.has(req.method), express.json({ limit: options.bodyLimit, strict: true })));
   api.use(
     createHealthRouter({
       ping: () => deps.ping(),

@@ -24,7 +24,7 @@ function counterWindows(db: Db, prefix: string, now: () => number) {
   let windowMs = 60_000;
   return {
     counters,
-    init: (options: Options) => {
+    init: (options: Pick<Options, 'windowMs'>) => {
       windowMs = options.windowMs;
     },
     current: (key: string) => {
@@ -103,6 +103,10 @@ export interface BatchedStoreOptions {
 
 /** A store that counts in memory; `flush` writes what it counted now, `close` writes it for the last time and stops. */
 export interface BatchedRateLimitStore extends Store {
+  /** Sets the length of the windows (60 s unless told). */
+  init(options: Pick<Options, 'windowMs'>): void;
+  /** Counts a hit in memory and answers the client's total at once (no database on the request path). */
+  increment(key: string): ClientRateLimitInfo;
   flush(): Promise<void>;
   close(): Promise<void>;
 }

@@ -215,7 +215,7 @@ describe('reads counted in memory and flushed in batches', () => {
   /** An instance's store; its timer is set long so that only the test flushes. */
   const instance = (db: Db = ctx.db) => {
     const store = createBatchedRateLimitStore(db, 'batched', { flushMs: 60_000, logger, now: () => now });
-    void store.init?.({ windowMs: 60_000 } as Options);
+    store.init({ windowMs: 60_000 });
     return store;
   };
   /** The shared counter of the client's first window. */
@@ -229,15 +229,15 @@ describe('reads counted in memory and flushed in batches', () => {
   it('answer the shared total at the last flush plus the hits since, with no database round trip', async () => {
     const a = instance();
     const b = instance();
-    for (let i = 0; i < 3; i++) await a.increment('client');
+    for (let i = 0; i < 3; i++) a.increment('client');
     expect(await counter()).toBeUndefined();
     await a.flush();
     expect(await counter()).toBe(3);
-    expect(await b.increment('client')).toMatchObject({ totalHits: 1 });
+    expect(b.increment('client')).toMatchObject({ totalHits: 1 });
     await b.flush();
     // b has read a's hits back; a learns of b's at its next flush.
     expect(await b.get?.('client')).toMatchObject({ totalHits: 4 });
-    expect(await a.increment('client')).toMatchObject({ totalHits: 4 });
+    expect(a.increment('client')).toMatchObject({ totalHits: 4 });
     await a.close();
     await b.close();
     expect(await counter()).toBe(5);
@@ -252,7 +252,7 @@ describe('reads counted in memory and flushed in batches', () => {
       let refusedFrom: number | undefined;
       for (let hit = 0; hit < 4 * limit; hit++) {
         const store = stores[hit % 2]!;
-        const { totalHits } = await store.increment('client');
+        const { totalHits } = store.increment('client');
         if (totalHits <= limit) allowed++;
         else refusedFrom ??= hit;
         if ((hit + 1) % (2 * perFlush) === 0) for (const each of stores) await each.flush();
@@ -267,10 +267,10 @@ describe('reads counted in memory and flushed in batches', () => {
 
   it('start afresh in the next window, and forget the last one', async () => {
     const a = instance();
-    for (let i = 0; i < 4; i++) await a.increment('client');
+    for (let i = 0; i < 4; i++) a.increment('client');
     await a.flush();
     now += 60_000;
-    expect(await a.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(WINDOW_START + 120_000) });
+    expect(a.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(WINDOW_START + 120_000) });
     await a.close();
     expect(await counter()).toBe(4);
     expect(await ctx.db.collection('rateLimits').countDocuments()).toBe(2);
@@ -278,9 +278,9 @@ describe('reads counted in memory and flushed in batches', () => {
 
   it('flush by themselves soon after a hit', async () => {
     const store = createBatchedRateLimitStore(ctx.db, 'batched', { flushMs: 20, logger, now: () => now });
-    await store.init?.({ windowMs: 60_000 } as Options);
-    await store.increment('client');
-    await store.increment('client');
+    store.init({ windowMs: 60_000 });
+    store.increment('client');
+    store.increment('client');
     for (let waited = 0; (await counter()) !== 2 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await counter()).toBe(2);
     await store.close();
@@ -290,9 +290,9 @@ describe('reads counted in memory and flushed in batches', () => {
     // Nothing listens there: every operation fails after its short server selection.
     const away = new MongoClient(`mongodb://127.0.0.1:${await freePort()}/?serverSelectionTimeoutMS=200`);
     const store = instance(away.db('away'));
-    for (let i = 1; i <= 3; i++) expect(await store.increment('client')).toMatchObject({ totalHits: i });
+    for (let i = 1; i <= 3; i++) expect(store.increment('client')).toMatchObject({ totalHits: i });
     await store.flush();
-    await store.increment('client');
+    store.increment('client');
     await store.flush();
     expect(await store.get?.('client')).toMatchObject({ totalHits: 4 });
     expect(

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { apiError, bearer, capturedLogger, newBook, useTestApp, useTestUsers } from '../../../test/helpers';
 
@@ -7,8 +10,23 @@ const [staff] = useTestUsers('Rita Staff');
 const bookCount = async () => ((await request(ctx.app).get('/api/books').expect(200)).body as unknown[]).length;
 
 describe('security headers (helmet)', () => {
-  it.each(['/api/books', '/api/nope'])('sends a strict CSP and the usual hardening headers on %s', async (path) => {
+  it.each(['/api/books', '/api/nope'])("sends an API's strict CSP and the hardening headers on %s", async (path) => {
     const res = await request(ctx.app).get(path);
+    // A JSON answer is never a document: it may load nothing and be framed nowhere.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers).not.toHaveProperty('x-powered-by');
+  });
+
+  it("sends the pages' CSP on the web app's pages", async () => {
+    const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Book Warehouse</title>');
+    const res = await request(ctx.variant({ webDistDir })).get('/about').expect(200);
+    fs.rmSync(webDistDir, { recursive: true });
     const csp = res.headers['content-security-policy'];
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -17,8 +35,8 @@ describe('security headers (helmet)', () => {
     // Scripts from this host only; WebAssembly may compile (the barcode reader), JavaScript eval() may not.
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).not.toContain("'unsafe-eval'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers).not.toHaveProperty('x-powered-by');
   });
 });

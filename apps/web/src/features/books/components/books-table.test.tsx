@@ -5,6 +5,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { bookKeys } from '../api/keys';
 import { BooksTable } from './books-table';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -136,6 +137,28 @@ describe('BooksTable', () => {
     await waitFor(() => expect(current()).toHaveAccessibleName('Page 2'));
     await userEvent.click(within(screen.getByRole('columnheader', { name: /Price/ })).getByRole('button'));
     await waitFor(() => expect(search()).toBe('?sort=price'));
+  });
+
+  it('a page read by cursor is read again, by the same cursor, when the books change (live updates, writes)', async () => {
+    const queries: URLSearchParams[] = [];
+    let name = 'Dune';
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      queries.push(url.searchParams);
+      const res = json([testBook({ _id: '64b000000000000000000003', bookName: name })]);
+      res.headers.set('X-Total-Count', '21');
+      return res;
+    });
+    const { queryClient } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?cursor=after-page-1`,
+    });
+    expect(await screen.findByRole('row', { name: /Dune/ })).toBeInTheDocument();
+    name = 'Dune Messiah';
+    // What app/live-updates.tsx does on a book event.
+    await queryClient.invalidateQueries({ queryKey: bookKeys.all });
+    expect(await screen.findByRole('row', { name: /Dune Messiah/ })).toBeInTheDocument();
+    expect(queries.map((query) => query.get('cursor'))).toEqual(['after-page-1', 'after-page-1']);
   });
 
   it('a cursor the API refuses goes back to the first page, and says why', async () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newStaff, signUp } from './support';
+import { accountToken, addBookViaApi, expectAccessible, newStaff, signUp } from './support';
 import { paths } from '../src/config/paths';
 
 /** Nothing on the page scrolls sideways at this width. */
@@ -79,6 +79,78 @@ test('a new book is found in Manage Items by sorting and by filtering; the URL k
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
+test('Manage Items pages by cursor: Next twice, Previous, a page by number; reload and Back keep the page', async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const category = `Paging ${tag}`;
+  // 45 books of their own category: 5 pages of 10, sorted by name.
+  const names = Array.from({ length: 45 }, (_, i) => `Paged ${tag} ${String(i + 1).padStart(2, '0')}`);
+  const token = await accountToken(request, newStaff('Paging Seeder'));
+  for (let i = 0; i < names.length; i += 9)
+    await Promise.all(names.slice(i, i + 9).map((bookName) => addBookViaApi(request, token, { bookName, catagory: category })));
+  await signUp(page, newStaff());
+
+  await page.goto(`${paths.dashboard.manageItems}?category=${encodeURIComponent(category)}&sort=name&size=10`);
+  const pages = page.getByRole('navigation', { name: 'Products pages' });
+  const firstRow = table(page).locator('tbody tr').first();
+  const onPage = async (n: number) => {
+    await expect(pages.getByRole('button', { name: `Page ${n}` })).toHaveAttribute('aria-current', 'page');
+    await expect(firstRow).toContainText(names[(n - 1) * 10]!);
+    await expect(table(page).locator('tbody tr')).toHaveCount(n === 5 ? 5 : 10);
+  };
+  const cursorsInUrl = () => new URL(page.url()).searchParams.getAll('cursor');
+  await expect(page.getByText('45 books', { exact: true })).toBeVisible();
+  await onPage(1);
+
+  // Next twice: each page is read after the previous page's cursor, not by page number.
+  for (const n of [2, 3]) {
+    const [read] = await Promise.all([
+      page.waitForResponse((res) => res.url().includes('/api/books?') && res.url().includes('cursor=')),
+      pages.getByRole('button', { name: 'Next' }).click(),
+    ]);
+    expect(read.status()).toBe(200);
+    expect(new URL(read.url()).searchParams.get('page')).toBeNull();
+    await onPage(n);
+    expect(cursorsInUrl()).toHaveLength(n - 1);
+  }
+
+  // Previous: back through the URL's cursors.
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await onPage(2);
+  expect(cursorsInUrl()).toHaveLength(1);
+  // Reload and the browser's Back read the same pages.
+  await page.reload();
+  await onPage(2);
+  await page.goBack();
+  await onPage(3);
+
+  // A page by number: read with `page`, the cursors forgotten; Previous from there goes by number too.
+  const [jump] = await Promise.all([
+    page.waitForResponse((res) => res.url().includes('/api/books?') && res.url().includes('page=4')),
+    pages.getByRole('button', { name: 'Page 5' }).click(),
+  ]);
+  expect(jump.status()).toBe(200);
+  await onPage(5);
+  expect(cursorsInUrl()).toEqual([]);
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await onPage(4);
+  await expectAccessible(page);
+
+  // A phone: the pager wraps, nothing scrolls sideways, Next still pages by cursor.
+  await expectNoSidewaysScroll(page, 360);
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('list', { name: 'Products' }).getByText(names[40]!)).toBeVisible();
+  expect(cursorsInUrl()).toHaveLength(1);
+  await expectNoSidewaysScroll(page, 360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A link whose cursor the API refuses (made up, or for another sort) shows the first page and says why.
+  await page.goto(`${paths.dashboard.manageItems}?category=${encodeURIComponent(category)}&sort=-price&size=10&cursor=bm90LWEtY3Vyc29y`);
+  await expect(page.getByRole('alert').filter({ hasText: 'That page of the list can no longer be found' })).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  expect(cursorsInUrl()).toEqual([]);
+});
+
 test('an import with a bad row is refused with the row marked; the fixed file imports and its books appear', async ({ page }) => {
   const tag = randomUUID().slice(0, 8);
   await signUp(page, newStaff());
@@ -120,8 +192,26 @@ test('an import with a bad row is refused with the row marked; the fixed file im
   await expectNoSidewaysScroll(page, 360);
 });
 
-test('All Books: search, category, total and pages; cards or a list, remembered; no sideways scroll on a phone', async ({ page }) => {
+test('All Books: search, category, total and pages (Next by cursor); cards or a list, remembered; no sideways scroll on a phone', async ({
+  page,
+  request,
+}) => {
+  const category = `Shelf ${randomUUID().slice(0, 8)}`;
+  // 13 books: two pages of 12 cards.
+  const token = await accountToken(request, newStaff('Shelf Seeder'));
+  await Promise.all(Array.from({ length: 13 }, (_, i) => addBookViaApi(request, token, { bookName: `Shelved ${i}`, catagory: category })));
   await signUp(page, newStaff());
+  await page.goto(`${paths.allBooks}?category=${encodeURIComponent(category)}`);
+  await expect(page.getByText('13 books', { exact: true })).toBeVisible();
+  const pages = page.getByRole('navigation', { name: 'Book pages' });
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  expect(new URL(page.url()).searchParams.getAll('cursor')).toHaveLength(1);
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('article')).toHaveCount(12);
+  expect(new URL(page.url()).searchParams.getAll('cursor')).toEqual([]);
+
   await page.goto(paths.allBooks);
   await expect(page.getByText(/^\d+ books?$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Book pages' })).toBeVisible();

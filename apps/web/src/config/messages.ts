@@ -73,6 +73,7 @@ export const messages = {
   nextPage: 'Next',
   rowsPerPage: 'Rows per page',
   booksPerPage: 'Books per page',
+  pageLinkExpired: 'That page of the list can no longer be found (an old or changed link): showing the first page.',
   filterBooks: 'Filter books',
   filterPlaceholder: 'Name, author, publication, category or ISBN',
   allCategories: 'All categories',

@@ -104,17 +104,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return (await apiResponse(path, options)).data;
 }
 
-/** One page of a list and the number of items of the whole list (X-Total-Count; undefined if not sent). */
+/**
+ * One page of a list, the number of items of the whole list (X-Total-Count; undefined if not sent) and, when more
+ * follow, the keyset cursor of the next page (X-Next-Cursor, GET /books only; opaque).
+ */
 export interface ListPage<T> {
   items: T[];
   total?: number;
+  next?: string;
 }
 
 /** A list call whose answer carries X-Total-Count (GET /books, GET /histories with their list parameters). */
 export async function apiListRequest<T>(path: string, options: RequestOptions<T[]>): Promise<ListPage<T>> {
   const { data, headers } = await apiResponse(path, options);
-  const header = headers.get('X-Total-Count');
-  return { items: data, total: header === null ? undefined : Number(header) };
+  const total = headers.get('X-Total-Count');
+  const next = headers.get('X-Next-Cursor');
+  return { items: data, total: total === null ? undefined : Number(total), ...(next ? { next } : {}) };
 }
 
 /**

@@ -2,14 +2,13 @@ import { PageNumbers } from '../../components/ui/page-numbers';
 import { EmptyState, QueryState } from '../../components/ui/query-state';
 import { SearchInput } from '../../components/ui/search-input';
 import { messages } from '../../config/messages';
-import { useBookList } from '../../features/books/api/get-book-list';
 import { BookCard } from '../../features/books/components/book-card';
 import { BookGrid } from '../../features/books/components/book-grid';
 import { BookListRow } from '../../features/books/components/book-list-row';
 import { CardActions } from '../../features/books/components/card-actions';
 import { CategorySelect } from '../../features/books/components/list-filters';
+import { usePagedBookList } from '../../features/books/hooks/use-paged-book-list';
 import { useAuth } from '../../lib/auth';
-import { useListParams } from '../../lib/book-list-params';
 import { useStoredChoice } from '../../lib/use-stored-choice';
 
 /** Cards per page: rows of 1, 2, 3 or 4 fill evenly. */
@@ -17,12 +16,12 @@ const CARD_PAGE_SIZES = [12, 24, 48, 96] as const;
 const VIEWS = ['cards', 'list'] as const;
 
 /**
- * /allbook: the catalogue, searched and filtered by the server, with the total and numbered pages; as cards or
+ * /allbook: the catalogue, searched and filtered by the server, with the total and numbered pages (Next and
+ * Previous by keyset cursor, usePagedBookList); as cards or
  * as a compact list, the choice remembered per user in this browser. The search lives in the URL.
  */
 export function AllBooksPage() {
-  const { params, change } = useListParams(CARD_PAGE_SIZES[0], CARD_PAGE_SIZES);
-  const books = useBookList(params);
+  const { params, change, books, page, onPage } = usePagedBookList(CARD_PAGE_SIZES[0], CARD_PAGE_SIZES);
   const { user } = useAuth();
   const [view, setView] = useStoredChoice(`book-warehouse.all-books-view.${user?.uid ?? 'guest'}`, VIEWS);
   return (
@@ -82,12 +81,12 @@ export function AllBooksPage() {
             {total !== undefined && total > 0 && (
               <PageNumbers
                 label="Book pages"
-                page={params.page}
+                page={page}
                 pageSize={params.limit}
                 total={total}
                 pageSizes={CARD_PAGE_SIZES}
                 sizeLabel={messages.booksPerPage}
-                onPage={(page) => change({ page })}
+                onPage={onPage}
                 onPageSize={(size) => change({ size })}
               />
             )}

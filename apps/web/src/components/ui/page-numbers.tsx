@@ -1,17 +1,47 @@
 import { useId } from 'react';
 import { messages } from '../../config/messages';
 
-/** The page indexes to offer: the first, the last and two either side of the current one; `null` is a gap. */
-function pageWindow(page: number, pageCount: number): Array<number | null> {
+/** The pages within `radius` of the current one, the first and the last, in order. */
+function near(page: number, pageCount: number, radius: number): number[] {
   const shown = new Set([0, pageCount - 1]);
-  for (let p = page - 2; p <= page + 2; p++) if (p >= 0 && p < pageCount) shown.add(p);
-  const sorted = [...shown].filter((p) => p >= 0).sort((a, b) => a - b);
-  const out: Array<number | null> = [];
-  sorted.forEach((p, i) => {
-    if (i > 0 && p - sorted[i - 1]! > 1) out.push(null);
-    out.push(p);
-  });
-  return out;
+  for (let p = page - radius; p <= page + radius; p++) if (p >= 0 && p < pageCount) shown.add(p);
+  return [...shown].filter((p) => p >= 0).sort((a, b) => a - b);
+}
+
+/** A page button, or a gap (…); `wide`: shown from 640 px only, `phone`: below it only, else always. */
+type Slot = { page: number; on?: 'wide' } | { gap: true; on?: 'wide' | 'phone' };
+
+/**
+ * The pages to offer: the first, the last and two either side of the current one, one either side on a phone
+ * (so that the row fits 360 px), with a gap (…) wherever pages are left out.
+ */
+function pageSlots(page: number, pageCount: number): Slot[] {
+  const phone = new Set(near(page, pageCount, 1));
+  const slots: Slot[] = [];
+  let before: number | undefined;
+  let beforeOnPhone: number | undefined;
+  for (const p of near(page, pageCount, 2)) {
+    const onPhone = phone.has(p);
+    const wideGap = before !== undefined && p - before > 1;
+    const phoneGap = onPhone && beforeOnPhone !== undefined && p - beforeOnPhone > 1;
+    if (wideGap || phoneGap) slots.push({ gap: true, ...(wideGap && phoneGap ? {} : { on: wideGap ? 'wide' : 'phone' }) });
+    slots.push(onPhone ? { page: p } : { page: p, on: 'wide' });
+    before = p;
+    if (onPhone) beforeOnPhone = p;
+  }
+  return slots;
+}
+
+const shownOn = { wide: 'hidden sm:block', phone: 'sm:hidden' } as const;
+
+/** Previous or Next: an arrow on a phone, so that the row of pages fits 360 px; the word from 640 px. */
+function Step({ arrow, text }: { arrow: string; text: string }) {
+  return (
+    <>
+      <span className="text-lg leading-none sm:hidden">{arrow}</span>
+      <span className="hidden sm:inline">{text}</span>
+    </>
+  );
 }
 
 const pageButton = 'min-w-9 rounded-lg px-2 py-1.5 text-sm font-semibold tabular-nums';
@@ -52,25 +82,26 @@ export function PageNumbers({
               className={`${pageButton} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
               disabled={page === 0}
               onClick={() => onPage(page - 1)}
+              aria-label={messages.previousPage}
             >
-              {messages.previousPage}
+              <Step arrow="‹" text={messages.previousPage} />
             </button>
           </li>
-          {pageWindow(Math.min(page, pageCount - 1), pageCount).map((p, i) =>
-            p === null ? (
-              <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+          {pageSlots(Math.min(page, pageCount - 1), pageCount).map((slot, i) =>
+            'gap' in slot ? (
+              <li key={`gap-${i}`} aria-hidden="true" className={`px-1 text-slate-500 ${slot.on ? shownOn[slot.on] : ''}`}>
                 …
               </li>
             ) : (
-              <li key={p}>
+              <li key={slot.page} className={slot.on ? shownOn[slot.on] : undefined}>
                 <button
                   type="button"
-                  aria-current={p === page ? 'page' : undefined}
-                  aria-label={`Page ${p + 1}`}
-                  className={`${pageButton} ${p === page ? 'bg-amber-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-                  onClick={() => onPage(p)}
+                  aria-current={slot.page === page ? 'page' : undefined}
+                  aria-label={`Page ${slot.page + 1}`}
+                  className={`${pageButton} ${slot.page === page ? 'bg-amber-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+                  onClick={() => onPage(slot.page)}
                 >
-                  {p + 1}
+                  {slot.page + 1}
                 </button>
               </li>
             ),
@@ -81,8 +112,9 @@ export function PageNumbers({
               className={`${pageButton} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
               disabled={page >= pageCount - 1}
               onClick={() => onPage(page + 1)}
+              aria-label={messages.nextPage}
             >
-              {messages.nextPage}
+              <Step arrow="›" text={messages.nextPage} />
             </button>
           </li>
         </ul>

@@ -1,13 +1,13 @@
 import type { ListBooksQuery, SearchQuery } from '@book-warehouse/types';
-import type { BookListParams } from '../../../lib/book-list-params';
+import type { BookListRequest } from '../../../lib/book-list-params';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** The keys of every books query, all under `all`: one invalidation refreshes lists, pages, details and searches. */
 export const bookKeys = {
   all: queryRoots.books,
   list: (query: ListBooksQuery) => [...queryRoots.books, 'list', query] as const,
-  /** A page of the list with search, filters and sort (Manage Items, All Books). */
-  filtered: (params: BookListParams) => [...queryRoots.books, 'filtered', params] as const,
+  /** A page of the list with search, filters and sort, by page number or cursor (Manage Items, All Books). */
+  filtered: (request: BookListRequest) => [...queryRoots.books, 'filtered', request] as const,
   categories: [...queryRoots.books, 'categories'] as const,
   detail: (id: string) => [...queryRoots.books, 'detail', id] as const,
   /** The book with an ISBN (13 digits), as a list of 0 or 1 (GET /books?isbn=). */

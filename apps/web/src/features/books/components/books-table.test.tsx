@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { bookKeys } from '../api/keys';
 import { BooksTable } from './books-table';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -81,6 +83,112 @@ describe('BooksTable', () => {
       q: 'dune',
       stock: 'low',
     });
+  });
+
+  it('pages by cursor: Next follows X-Next-Cursor, Previous goes back through the URL, a number jumps by page', async () => {
+    const queries: URLSearchParams[] = [];
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      queries.push(url.searchParams);
+      const cursor = url.searchParams.get('cursor');
+      const res = json(books);
+      res.headers.set('X-Total-Count', '45');
+      // Three pages of 20: the first two name the next one's cursor.
+      if (cursor === null && url.searchParams.get('page') !== '2') res.headers.set('X-Next-Cursor', 'after-page-1');
+      if (cursor === 'after-page-1') res.headers.set('X-Next-Cursor', 'after-page-2');
+      return res;
+    });
+    const { router } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?sort=name`,
+    });
+    const pages = await screen.findByRole('navigation', { name: 'Products pages' });
+    const current = () => within(pages).getByRole('button', { current: 'page' });
+    const search = () => router.state.location.search;
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(current()).toHaveAccessibleName('Page 2'));
+    expect(search()).toBe('?sort=name&cursor=after-page-1');
+    await waitFor(() => expect(Object.fromEntries(queries.at(-1)!)).toEqual({ sort: 'name', limit: '20', cursor: 'after-page-1' }));
+    expect(screen.getByRole('table')).toHaveAccessibleName('All products, page 2');
+
+    // Page 2 has arrived (no longer the dimmed page 1), and with it its own cursor.
+    await waitFor(() => expect(document.querySelector('[aria-busy]')).toBeNull());
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(current()).toHaveAccessibleName('Page 3'));
+    expect(search()).toBe('?sort=name&cursor=after-page-1&cursor=after-page-2');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(current()).toHaveAccessibleName('Page 2'));
+    expect(search()).toBe('?sort=name&cursor=after-page-1');
+
+    // Back in the browser's history returns to page 3 by its cursors; a number jumps by page.
+    await router.navigate(-1);
+    await waitFor(() => expect(current()).toHaveAccessibleName('Page 3'));
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(search()).toBe('?sort=name'));
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(search()).toBe('?sort=name&page=2'));
+    await waitFor(() => expect(Object.fromEntries(queries.at(-1)!)).toEqual({ sort: 'name', limit: '20', page: '2' }));
+
+    // A new sort starts again on page 1, without cursors.
+    await router.navigate(`${paths.dashboard.manageItems}?sort=name&cursor=after-page-1`);
+    await waitFor(() => expect(current()).toHaveAccessibleName('Page 2'));
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Price/ })).getByRole('button'));
+    await waitFor(() => expect(search()).toBe('?sort=price'));
+  });
+
+  it('a page read by cursor is read again, by the same cursor, when the books change (live updates, writes)', async () => {
+    const queries: URLSearchParams[] = [];
+    let name = 'Dune';
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      queries.push(url.searchParams);
+      const res = json([testBook({ _id: '64b000000000000000000003', bookName: name })]);
+      res.headers.set('X-Total-Count', '21');
+      return res;
+    });
+    const { queryClient } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?cursor=after-page-1`,
+    });
+    expect(await screen.findByRole('row', { name: /Dune/ })).toBeInTheDocument();
+    name = 'Dune Messiah';
+    // What app/live-updates.tsx does on a book event.
+    await queryClient.invalidateQueries({ queryKey: bookKeys.all });
+    expect(await screen.findByRole('row', { name: /Dune Messiah/ })).toBeInTheDocument();
+    expect(queries.map((query) => query.get('cursor'))).toEqual(['after-page-1', 'after-page-1']);
+  });
+
+  it('a cursor the API refuses goes back to the first page, and says why', async () => {
+    const queries: URLSearchParams[] = [];
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      queries.push(url.searchParams);
+      if (url.searchParams.get('cursor') === 'stale')
+        return json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Invalid query: cursor belongs to another sort; start again without it',
+              fields: { cursor: 'belongs to another sort; start again without it' },
+            },
+          },
+          400,
+        );
+      const res = json(books);
+      res.headers.set('X-Total-Count', '2');
+      return res;
+    });
+    const { router } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?sort=-price&page=4&cursor=stale`,
+    });
+    expect(await screen.findByText(messages.pageLinkExpired)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-price'));
+    expect(await screen.findByRole('row', { name: /Dune/ })).toBeInTheDocument();
+    expect(Object.fromEntries(queries.at(-1)!)).toEqual({ sort: '-price', limit: '20', page: '0' });
   });
 
   it('rings the book named by ?highlight and says so', async () => {

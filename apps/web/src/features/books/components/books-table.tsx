@@ -10,10 +10,10 @@ import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { PAGE_SIZES, parseSort, useListParams } from '../../../lib/book-list-params';
+import { PAGE_SIZES, parseSort } from '../../../lib/book-list-params';
 import { downloadApiFile } from '../../../lib/download';
 import { useDeleteBook } from '../api/delete-book';
-import { useBookList } from '../api/get-book-list';
+import { usePagedBookList } from '../hooks/use-paged-book-list';
 import { bookColumns } from './book-columns';
 import { CategorySelect, StockSelect } from './list-filters';
 
@@ -26,7 +26,7 @@ const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * All products, a page at a time, sorted and filtered by the server (GET /books `q`, `category`, `stock`,
- * `sort`, `page`, `limit`), with Edit and Delete per row unless `readOnly` (a viewer's table). Everything the
+ * `sort`, `limit`, and `cursor` or `page`: usePagedBookList), with Edit and Delete per row unless `readOnly` (a viewer's table). Everything the
  * clerk chose lives in the URL. Below 640 px each row is a card. `?highlight=<id>` (after adding a book)
  * rings that book, scrolls to it and says so to screen readers.
  */
@@ -39,8 +39,7 @@ export function BooksTable({
   onDeleted: (book: Book) => void;
   readOnly: boolean;
 }) {
-  const { params, change, highlight } = useListParams(BOOKS_PAGE_SIZE);
-  const books = useBookList(params);
+  const { params, change, highlight, books, page, onPage } = usePagedBookList(BOOKS_PAGE_SIZE);
   const remove = useDeleteBook();
   const confirm = useConfirm();
   const [exporting, setExporting] = useState(false);
@@ -73,7 +72,7 @@ export function BooksTable({
       toastOutcome(`${book.bookName} deleted`, () => {
         onDeleted(book);
         // The last row of a later page is gone: show the page before it.
-        if (rows.length === 1 && params.page > 0) change({ page: params.page - 1 });
+        if (rows.length === 1 && page > 0) onPage(page - 1);
       }),
     );
   };
@@ -164,7 +163,7 @@ export function BooksTable({
               <>
                 <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
                   <table className="w-full text-left text-sm">
-                    <caption className="sr-only">All products, page {params.page + 1}</caption>
+                    <caption className="sr-only">All products, page {page + 1}</caption>
                     <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                       {table.getHeaderGroups().map((group) => (
                         <tr key={group.id}>
@@ -221,11 +220,11 @@ export function BooksTable({
             {data.total !== undefined && data.total > 0 && (
               <PageNumbers
                 label="Products pages"
-                page={params.page}
+                page={page}
                 pageSize={params.limit}
                 total={data.total}
                 pageSizes={PAGE_SIZES}
-                onPage={(page) => change({ page })}
+                onPage={onPage}
                 onPageSize={(size) => change({ size })}
               />
             )}

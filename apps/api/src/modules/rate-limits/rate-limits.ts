@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rate-limit';
 import { AppError } from '../../lib/errors';
+import { onlyFor } from '../../middleware/only-for';
 import type { Logger } from '../../lib/logger';
 import type { BatchedRateLimitStore } from './rate-limit-store.repository';
 
@@ -103,12 +104,18 @@ export function createRateLimits(stores: RateLimitStores, settings: RateLimitSet
       message: 'Too many requests in a short time; wait a minute and try again',
       skip: (req) => !isRead(req),
     }),
-    /** Mounted on the calls that answer a whole list when no `limit` is given; a paged read or a write is not counted. */
-    unboundedReads: limiter(
-      'unbounded-reads',
-      settings.unboundedReadsPerMinute,
-      'Too many whole-list requests in a short time; ask for a page with ?limit= or wait a minute',
-      { skip: (req) => !isRead(req) || req.query['limit'] !== undefined, store: stores.exact('unbounded-reads') },
+    /**
+     * Mounted on the calls that answer a whole list when no `limit` is given; a paged read or a write is not
+     * counted, and does not even enter express-rate-limit's middleware (onlyFor).
+     */
+    unboundedReads: onlyFor(
+      (req) => isRead(req) && req.query['limit'] === undefined,
+      limiter(
+        'unbounded-reads',
+        settings.unboundedReadsPerMinute,
+        'Too many whole-list requests in a short time; ask for a page with ?limit= or wait a minute',
+        { store: stores.exact('unbounded-reads') },
+      ),
     ),
     /** Counts a write by the account `uid`; rejects with the 429 beyond the quota. */
     limitWrite: (req: Request, res: Response, uid: string) =>

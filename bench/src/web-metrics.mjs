@@ -56,6 +56,40 @@ function scriptTransferBytes(details) {
   return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
+/** Times one page load may fail to be recorded (Lighthouse's NO_NAVSTART, say) before the bench gives up. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url` in a fresh browser and profile (no cache carried over). A load whose trace
+ * Lighthouse could not record is loaded again, as its own message asks, up to ATTEMPTS times.
+ * @param {string} url
+ * @returns {Promise<{ score: number, metrics: Record<string, number> }>}
+ */
+async function lighthouseRun(url) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+      const score = result?.lhr.categories['performance']?.score;
+      if (typeof score === 'number') {
+        const audits = result?.lhr.audits ?? {};
+        return {
+          score: Math.round(score * 100),
+          metrics: {
+            ...Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000])),
+            'script-transfer-bytes': scriptTransferBytes(audits['network-requests']?.details),
+          },
+        };
+      }
+      const reason = result?.lhr.runtimeError?.message ?? 'unknown error';
+      if (attempt === ATTEMPTS) throw new Error(`Lighthouse gave no performance score in ${ATTEMPTS} attempts: ${reason}`);
+      console.log(`Lighthouse gave no performance score (${reason}); loading the page again`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
 /**
  * Lighthouse's performance category for `url` (its default: mobile emulation, simulated throttling), and the
  * metrics of the median run, with the bytes of script it requested.
@@ -69,22 +103,9 @@ export async function lighthouseScore(url, runs) {
   /** @type {Record<string, number>[]} */
   const metrics = [];
   for (let i = 0; i < runs; i++) {
-    // A fresh browser and profile each run: no cache carried over.
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    try {
-      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
-      const score = result?.lhr.categories['performance']?.score;
-      if (typeof score !== 'number')
-        throw new Error(`Lighthouse gave no performance score: ${result?.lhr.runtimeError?.message ?? 'unknown error'}`);
-      scores.push(Math.round(score * 100));
-      const audits = result?.lhr.audits ?? {};
-      metrics.push({
-        ...Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000])),
-        'script-transfer-bytes': scriptTransferBytes(audits['network-requests']?.details),
-      });
-    } finally {
-      chrome.kill();
-    }
+    const run = await lighthouseRun(url);
+    scores.push(run.score);
+    metrics.push(run.metrics);
   }
   const order = scores.map((score, run) => ({ score, run })).sort((a, b) => a.score - b.score);
   const middle = order[Math.floor(order.length / 2)];

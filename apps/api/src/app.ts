@@ -245,9 +245,9 @@ export function createApp(deps: AppDeps): App {
     next();
   });
   // A write's body is parsed first (no database involved), so a malformed one is a 400 on every write; no route
-  // reads the body of a GET, HEAD or OPTIONS, so theirs is never parsed. Health checks and this document come before
-  // the rate limits, which are shared through the database: a load balancer's probes are never refused, and the
-  // document is served even while the database is away.
+  // reads the body of a GET, HEAD or OPTIONS. Health checks
+  // and this document come before the rate limits, which are shared through the database: a load balancer's probes are
+  // never refused, and the document is served even while the database is away.
   // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
   api.use(createCoversRouter(covers, access, limits.reads));
   api.use(requireJsonBody);

@@ -711,10 +711,8 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
 }
 
 function errorStatuses(op: Operation): number[] {
-  // A write's body passes through the JSON parser, so a malformed one is a 400; a read's body is never parsed, and a
-  // read refuses only a path or query its schemas refuse.
-  const statuses = new Set(op.errors ?? []);
-  if (op.method !== 'get' || op.params || op.query) statuses.add(400);
+  // Every call passes through the JSON parser, so a malformed JSON body is a 400 on any of them.
+  const statuses = new Set([400, ...(op.errors ?? [])]);
   if (op.auth || accessOf(op) === 'optional') statuses.add(401);
   if (accessOf(op) === 'staff' || accessOf(op) === 'admin') statuses.add(403);
   if (op.params?.shape.id) statuses.add(404);

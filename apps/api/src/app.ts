@@ -18,7 +18,7 @@ import { createIdempotency } from './middleware/idempotency';
 import { replayHeaders } from './middleware/replay-headers';
 import { requestLog } from './middleware/request-log';
 import { onlyFor } from './middleware/only-for';
-import { READS, requireJsonBody } from './middleware/require-json-body';
+import { hasBody, READS, requireJsonBody } from './middleware/require-json-body';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { bookChangeEvent, createBooksRepository } from './modules/books/books.repository';
 import { createBookImportRepository } from './modules/books/book-import.repository';
@@ -244,14 +244,14 @@ export function createApp(deps: AppDeps): App {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  // A write's body is parsed first (no database involved), so a malformed one is a 400 on every write; no route
-  // reads the body of a GET, HEAD or OPTIONS. Health checks
-  // and this document come before the rate limits, which are shared through the database: a load balancer's probes are
-  // never refused, and the document is served even while the database is away.
+  // A body is parsed first (no database involved), so a malformed one is a 400 on every call; a read without one
+  // (nearly all of them) skips the parser. Health checks and this document come before the rate limits, which are
+  // shared through the database: a load balancer's probes are never refused, and the document is served even while
+  // the database is away.
   // A cover upload's body is an image, read by its own route: the covers come before the JSON-only check.
   api.use(createCoversRouter(covers, access, limits.reads));
   api.use(requireJsonBody);
-  api.use(onlyFor((req) => !READS.has(req.method), express.json({ limit: options.bodyLimit, strict: true })));
+  api.use(onlyFor((req) => !READS.has(req.method) || hasBody(req), express.json({ limit: options.bodyLimit, strict: true })));
   api.use(
     createHealthRouter({
       ping: () => deps.ping(),

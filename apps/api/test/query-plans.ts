@@ -13,6 +13,8 @@ function stages(plan: Document | undefined): string[] {
 export interface Plan {
   stages: string[];
   docsExamined: number;
+  /** Index keys the query read (a `skip` reads every key it skips). */
+  keysExamined: number;
   /** Documents answered plus those skipped to reach a page: what an index-served query may read. */
   needed: number;
   /** The query as sent (its filter, sort and hint). */
@@ -45,6 +47,7 @@ export async function plansOf(db: Db, collection: string, call: () => Promise<un
       return {
         stages: command['aggregate'] ? await aggregatePlan(db, command) : stages(entry['execStats'] as Document),
         docsExamined: entry['docsExamined'] as number,
+        keysExamined: entry['keysExamined'] as number,
         needed: (entry['nreturned'] as number) + ((command['skip'] as number | undefined) ?? 0),
         command,
       };

@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db, type Document, type Filter, type IndexDescription, type Sort } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Document, type Filter, type IndexDescription, type WithId } from 'mongodb';
 import { DEFAULT_LIST_LIMIT, type Book, type BookListQuery, type BookSortKey, type StockFilter } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
@@ -125,6 +125,22 @@ function afterCursor(token: string, order: Order): Filter<BookDoc> {
   };
 }
 
+/** A list's order: each field's direction, the sort field's and then _id's. */
+type SortOrder = Record<string, 1 | -1>;
+/** A list query's filter, and whether its search is narrowed to a few candidates. */
+interface Filtered {
+  filter: Filter<BookDoc>;
+  few: boolean;
+}
+/** Reads `limit` rows of the list in the given order after skipping `skip`. */
+type Read = (sort: SortOrder, skip: number, limit: number) => Promise<WithId<BookDoc>[]>;
+/** The rows of a page, the filter's total, and whether more rows follow the page. */
+interface Rows {
+  docs: WithId<BookDoc>[];
+  total: number;
+  more: boolean;
+}
+
 /** How the books repository keeps a read until a write (BooksRepository.keptUntilWrite). */
 export type KeptUntilWrite = <T>(read: (key: string) => Promise<T>, maxKeys: number) => (key: string) => Promise<T>;
 
@@ -147,7 +163,7 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
   const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : { email: 0 }) });
 
   /** The filter of the query's category, stock and search; whether its search is narrowed to a few candidates. */
-  async function filterOf(query: BookListQuery): Promise<{ filter: Filter<BookDoc>; few: boolean }> {
+  async function filterOf(query: BookListQuery): Promise<Filtered> {
     const filter = filterBy(query);
     const text = query.q?.trim();
     if (!text) return { filter, few: false };
@@ -162,9 +178,9 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
   }
 
   /** The query of a list read: its filter, order and the index to use (none for a few search matches). */
-  function plan(query: BookListQuery, { filter, few }: { filter: Filter<BookDoc>; few: boolean }) {
+  function plan(query: BookListQuery, { filter, few }: Filtered) {
     const order = orderOf(query);
-    const sort: Sort = order.field === '_id' ? { _id: order.dir } : { [order.field]: order.dir, _id: order.dir };
+    const sort: SortOrder = order.field === '_id' ? { _id: order.dir } : { [order.field]: order.dir, _id: order.dir };
     const where = query.cursor ? { $and: [filter, afterCursor(query.cursor, order)] } : filter;
     return { order, sort, where, hint: few ? undefined : indexName(order.field, query.category !== undefined) };
   }
@@ -173,7 +189,7 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
    * The number of books matching the filter, through the index of its stock filter (the shortage's for `low`,
    * the stock's for `out` and `in`), else of its category, else _id; the collection's own count unfiltered.
    */
-  async function countOf(query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> {
+  async function countOf(query: BookListQuery, filtered: Filtered): Promise<number> {
     const category = query.category !== undefined;
     if (!category && query.stock === undefined && !query.q?.trim()) return books.estimatedDocumentCount();
     if (filtered.few) return books.countDocuments(filtered.filter);
@@ -188,30 +204,46 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
   }, KEPT_TOTALS);
 
   /** The query's total: kept for a category and stock filter, counted for a search. */
-  const count = (query: BookListQuery, filtered: { filter: Filter<BookDoc>; few: boolean }): Promise<number> =>
+  const count = (query: BookListQuery, filtered: Filtered): Promise<number> =>
     keptTotal && !query.q?.trim() ? keptTotal(JSON.stringify([query.category ?? null, query.stock ?? null])) : countOf(query, filtered);
+
+  /**
+   * A page by number in the far half of a category and stock filter's list, read from the list's end: the
+   * index is walked backwards past the rows after the page instead of forwards past those before it, so the
+   * last page of a million books costs what the first does (a `skip` walks the index's keys up to the page,
+   * docs/decisions/013-stats-and-paging.md). Undefined when the page is nearer the start, or for a search,
+   * whose total is counted rather than kept. A write between the total and the read shifts the page by a row,
+   * as it would a page read forwards.
+   */
+  async function fromEnd(query: BookListQuery, filtered: Filtered, sort: SortOrder, offset: number, limit: number, read: Read) {
+    if (offset === 0 || query.q?.trim()) return undefined;
+    const total = await count(query, filtered);
+    const shown = Math.max(0, Math.min(limit, total - offset));
+    const skip = total - offset - shown;
+    if (skip >= offset) return undefined;
+    const reversed = Object.fromEntries(Object.entries(sort).map(([field, dir]): [string, 1 | -1] => [field, dir === 1 ? -1 : 1]));
+    const docs = shown === 0 ? [] : (await read(reversed, skip, shown)).reverse();
+    return { docs, total, more: offset + shown < total } satisfies Rows;
+  }
 
   return {
     /** One page (by `page` or after `cursor`) and the filter's total. */
     async page(query: BookListQuery, reader: Reader): Promise<ListPage> {
       const limit = query.limit ?? DEFAULT_LIST_LIMIT;
+      const offset = (query.page ?? 0) * limit;
       const filtered = await filterOf(query);
       const { order, sort, where, hint } = plan(query, filtered);
-      const [docs, total] = await Promise.all([
-        books
-          .find(where, {
-            sort,
-            ...(hint ? { hint } : {}),
-            skip: (query.page ?? 0) * limit,
-            limit: limit + 1,
-            projection: projectionFor(reader),
-          })
-          .toArray(),
-        count(query, filtered),
-      ]);
-      const shown = docs.slice(0, limit);
-      const last = shown[shown.length - 1];
-      return { books: shown.map(toBook), total, ...(docs.length > limit && last ? { nextCursor: encodeCursor(order, last) } : {}) };
+      const read: Read = (by, skip, size) =>
+        books.find(where, { sort: by, ...(hint ? { hint } : {}), skip, limit: size, projection: projectionFor(reader) }).toArray();
+      const { docs, total, more }: Rows =
+        (await fromEnd(query, filtered, sort, offset, limit, read)) ??
+        (await Promise.all([read(sort, offset, limit + 1), count(query, filtered)]).then(([found, counted]) => ({
+          docs: found.slice(0, limit),
+          total: counted,
+          more: found.length > limit,
+        })));
+      const last = docs[docs.length - 1];
+      return { books: docs.map(toBook), total, ...(more && last ? { nextCursor: encodeCursor(order, last) } : {}) };
     },
 
     /** Every book of the filter in the list's order, streamed (the CSV export); the deadline applies per batch. */

@@ -124,6 +124,43 @@ describe('GET /api/books with list parameters', () => {
     expect((await get('sort=name').expect(200)).body).toHaveLength(20);
   });
 
+  it.each([
+    ['name', 'page=0'],
+    ['-price', 'category=Science'],
+    ['createdAt', 'stock=in'],
+    ['category', 'stock=low'],
+  ])('answers every page by number, sorted by %s with %s, the far half read from the end', async (sort, filter) => {
+    const keep = FILTERS.find(([name]) => name === filter)![1];
+    const expected = sorted(all.filter(keep), sort).map((b) => b._id);
+    const limit = 3;
+    const lastPage = Math.ceil(expected.length / limit) - 1;
+    for (let page = 0; page <= lastPage + 1; page++) {
+      const res = await get(`${filter.replace('page=0', '')}&sort=${sort}&page=${page}&limit=${limit}`).expect(200);
+      expect((res.body as Book[]).map((b) => b._id)).toEqual(expected.slice(page * limit, (page + 1) * limit));
+      expect(res.headers['x-total-count']).toBe(String(expected.length));
+      const cursor = res.headers['x-next-cursor'];
+      expect(cursor !== undefined).toBe(page < lastPage);
+      // The cursor of a page read from the end leads on to the next page, as one read forwards does.
+      if (cursor) {
+        const next = await get(`${filter.replace('page=0', '')}&sort=${sort}&cursor=${cursor}&limit=${limit}`).expect(200);
+        expect((next.body as Book[]).map((b) => b._id)).toEqual(expected.slice((page + 1) * limit, (page + 2) * limit));
+      }
+    }
+  });
+
+  it('reads the last page by number through as few index keys as the first', async () => {
+    const [first, last] = [0, Math.ceil(all.length / 5) - 1];
+    const keysOf = async (page: number) => {
+      const plans = await plansOf(ctx.db, 'books', () => get(`sort=-name&page=${page}&limit=5`).expect(200));
+      expect(plans).toHaveLength(1);
+      return plans[0]!.keysExamined;
+    };
+    const firstKeys = await keysOf(first);
+    expect(firstKeys).toBeLessThanOrEqual(6);
+    // By skip, the last page would read every key before it (all.length - 1 = 35).
+    expect(await keysOf(last)).toBeLessThanOrEqual(firstKeys);
+  });
+
   it.each(['-price', 'createdAt', 'category', 'author'])('walks the whole list by cursor, sorted by %s and filtered', async (sort) => {
     const expected = sorted(
       all.filter((b) => b.stockQuantity > 0),

@@ -50,6 +50,38 @@ test('editing one word of a description: the form is prefilled, only the descrip
   expect((await storedBook(request, book._id)).description).toBe('A quick fox jumps over the lazy cat.');
 });
 
+test('removing the ISBN and the reorder point of a book with their boxes on the update form, and the history says so', async ({
+  page,
+  request,
+}) => {
+  const staff = newStaff();
+  const token = await createAccount(request, staff);
+  const book = await addBookViaApi(request, token, { bookName: `Relabelled ${Date.now()}`, isbn: '9780441013593', reorderPoint: 3 });
+
+  await signIn(page, staff);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto(paths.dashboard.manageItem(book._id));
+  await expect(page.getByLabel('ISBN')).toHaveValue('978-0-441-01359-3');
+  await page.getByRole('checkbox', { name: 'Remove the ISBN' }).check();
+  await expect(page.getByLabel('ISBN')).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Remove the reorder point' }).check();
+  const sent = page.waitForRequest((req) => req.method() === 'PUT' && req.url().includes(`/api/bookupdate/${book._id}`));
+  await page.getByRole('button', { name: 'Update Book' }).click();
+  expect((await sent).postDataJSON()).toEqual({ isbn: null, reorderPoint: null });
+  await expect(toast(page, 'Book Updated successfully!!!')).toBeVisible();
+  // The form shows the stored book: no ISBN, no reorder point, and nothing left to remove.
+  await expect(page.getByLabel('ISBN')).toHaveValue('');
+  await expect(page.getByLabel('Reorder point')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Remove the ISBN' })).toHaveCount(0);
+  const stored = await storedBook(request, book._id);
+  expect(stored.isbn).toBeUndefined();
+  expect(stored.reorderPoint).toBeUndefined();
+
+  await page.goto(paths.dashboard.history);
+  const row = page.getByRole('row').filter({ hasText: book.bookName }).filter({ hasText: 'isbn 9780441013593 -> (none)' });
+  await expect(row).toContainText('reorderPoint 3 -> (none)');
+});
+
 test('undo of a price change on the History screen restores the price and adds an Undo entry', async ({ page, request }) => {
   const staff = newStaff();
   const token = await createAccount(request, staff);

@@ -8,6 +8,7 @@ interface BookFieldInputProps {
   error?: FieldError;
   placeholder?: string;
   required?: boolean;
+  disabled?: boolean;
 }
 
 /** One field of the add or update form, drawn from its spec: an input, or a textarea for a multi-line field. */

@@ -33,6 +33,11 @@ export interface BookFieldSpec {
   multiline?: boolean;
   /** May be left empty on the add form (the book then has no such field). */
   optional?: boolean;
+  /**
+   * An optional field's box on the update form that removes the book's value (sent as null): an emptied field
+   * keeps its value there, so removing needs its own control.
+   */
+  removeLabel?: string;
 }
 
 const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({
@@ -52,8 +57,8 @@ export const bookFieldSpecs: readonly BookFieldSpec[] = [
   spec('photo', { inputMode: 'url' }),
   spec('stockQuantity', { type: 'number', step: '1' }),
   spec('price', { type: 'number', step: '0.01' }),
-  spec('isbn', { optional: true }),
-  spec('reorderPoint', { type: 'number', step: '1', optional: true }),
+  spec('isbn', { optional: true, removeLabel: 'Remove the ISBN' }),
+  spec('reorderPoint', { type: 'number', step: '1', optional: true, removeLabel: 'Remove the reorder point' }),
   spec('description', { wide: true, multiline: true }),
 ];
 

@@ -43,6 +43,28 @@ describe('UpdateBookForm', () => {
     expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ reorderPoint: 4 });
   });
 
+  it('removes the ISBN and the reorder point when their boxes are ticked (an emptied field keeps its value)', async () => {
+    const withIsbn = { ...book, isbn: '9780441013593', reorderPoint: 2 };
+    const fetchMock = stubFetch(() => json(book));
+    renderWithApp(<UpdateBookForm book={withIsbn} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remove the ISBN' }));
+    expect(screen.getByLabelText('ISBN')).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remove the reorder point' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
+    expect(await screen.findByText('Book Updated successfully!!!')).toBeInTheDocument();
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ isbn: null, reorderPoint: null });
+    // The form now holds the stored book, which has neither, and the boxes are clear.
+    expect(screen.getByLabelText('ISBN')).toHaveValue('');
+    expect(screen.getByLabelText('ISBN')).toBeEnabled();
+  });
+
+  it('offers no box to remove a value the book does not have', () => {
+    stubFetch(() => json(book));
+    renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);
+    expect(screen.getByLabelText('ISBN')).toBeEnabled();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
   it('has a multi-line description', () => {
     stubFetch(() => json(book));
     renderWithApp(<UpdateBookForm book={book} onClose={() => {}} />);

@@ -1,6 +1,6 @@
 import { BookUpdateSchema, type Book } from '@book-warehouse/types';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
@@ -10,12 +10,17 @@ import { BookFieldInput } from './book-field-input';
 import { CategoryOptions } from './category-options';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
-/** The form's text, field by field; an emptied field means 'keep the current value' (its placeholder shows it). */
-type UpdateValues = Record<BookFieldName, string>;
+/**
+ * The form's text, field by field; an emptied field means 'keep the current value' (its placeholder shows it).
+ * `remove` holds the optional fields whose value is to be removed (their spec's removeLabel box).
+ */
+type UpdateValues = Record<BookFieldName, string> & { remove: Partial<Record<BookFieldName, boolean>> };
 
-/** The book's current values as the form's text, so the form opens ready to edit. */
-const currentValues = (book: Book): UpdateValues =>
-  Object.fromEntries(bookFieldSpecs.map(({ name }) => [name, shown(book, name)])) as UpdateValues;
+/** The book's current values as the form's text, so the form opens ready to edit, nothing to remove. */
+const currentValues = (book: Book): UpdateValues => ({
+  ...(Object.fromEntries(bookFieldSpecs.map(({ name }) => [name, shown(book, name)])) as Record<BookFieldName, string>),
+  remove: {},
+});
 
 /** A field's current value as the form shows it (the ISBN hyphenated); '' when the book has none. */
 const shown = (book: Book, name: BookFieldName): string =>
@@ -25,10 +30,17 @@ const shown = (book: Book, name: BookFieldName): string =>
 const unchanged = (book: Book, name: BookFieldName, value: string | number): boolean =>
   name === 'isbn' ? sameIsbn(String(value), book.isbn) : value === book[name];
 
-/** Only the fields whose value differs from the book's, numbers as numbers, ready for BookUpdateSchema. */
-function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFieldName, string | number>> {
-  const changes: Partial<Record<BookFieldName, string | number>> = {};
+/**
+ * Only the fields whose value differs from the book's, numbers as numbers, and null for a value to remove,
+ * ready for BookUpdateSchema.
+ */
+function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFieldName, string | number | null>> {
+  const changes: Partial<Record<BookFieldName, string | number | null>> = {};
   for (const { name, type } of bookFieldSpecs) {
+    if (values.remove[name] && book[name] !== undefined) {
+      changes[name] = null;
+      continue;
+    }
     const raw = values[name].trim();
     if (!raw) continue;
     const value = type === 'number' ? Number(raw) : raw;
@@ -44,7 +56,8 @@ function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFie
 export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const update = useUpdateBook();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<UpdateValues>({ defaultValues: currentValues(book) });
+  const { register, handleSubmit, reset, setError, formState, control } = useForm<UpdateValues>({ defaultValues: currentValues(book) });
+  const removing = useWatch({ control, name: 'remove' });
 
   // Opening the form from a table row moves focus (and the view) to it.
   useEffect(() => heading.current?.focus(), []);
@@ -89,15 +102,28 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
         </Button>
       </div>
       <form onSubmit={onSubmit} noValidate aria-labelledby="update-book-heading" className="flex flex-col gap-4">
-        {bookFieldSpecs.map((spec) => (
-          <BookFieldInput
-            key={spec.name}
-            spec={spec}
-            placeholder={shown(book, spec.name)}
-            registration={register(spec.name)}
-            error={labelled(spec.name, formState.errors[spec.name])}
-          />
-        ))}
+        {bookFieldSpecs.map((spec) => {
+          const input = (
+            <BookFieldInput
+              key={spec.name}
+              spec={spec}
+              placeholder={shown(book, spec.name)}
+              registration={register(spec.name)}
+              disabled={removing[spec.name] === true}
+              error={labelled(spec.name, formState.errors[spec.name])}
+            />
+          );
+          if (!spec.removeLabel || book[spec.name] === undefined) return input;
+          return (
+            <div key={spec.name} className="flex flex-col gap-2">
+              {input}
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" className="size-4 accent-amber-700" {...register(`remove.${spec.name}`)} />
+                {spec.removeLabel}
+              </label>
+            </div>
+          );
+        })}
         {formState.errors.root?.message && (
           <p role="alert" className="text-sm text-red-600">
             {formState.errors.root.message}

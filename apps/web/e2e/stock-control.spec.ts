@@ -61,17 +61,17 @@ test('removing the ISBN and the reorder point of a book with their boxes on the 
   await signIn(page, staff);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.goto(paths.dashboard.manageItem(book._id));
-  await expect(page.getByLabel('ISBN')).toHaveValue('978-0-441-01359-3');
+  await expect(page.getByLabel('ISBN', { exact: true })).toHaveValue('978-0-441-01359-3');
   await page.getByRole('checkbox', { name: 'Remove the ISBN' }).check();
-  await expect(page.getByLabel('ISBN')).toBeDisabled();
+  await expect(page.getByLabel('ISBN', { exact: true })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Remove the reorder point' }).check();
   const sent = page.waitForRequest((req) => req.method() === 'PUT' && req.url().includes(`/api/bookupdate/${book._id}`));
   await page.getByRole('button', { name: 'Update Book' }).click();
   expect((await sent).postDataJSON()).toEqual({ isbn: null, reorderPoint: null });
   await expect(toast(page, 'Book Updated successfully!!!')).toBeVisible();
   // The form shows the stored book: no ISBN, no reorder point, and nothing left to remove.
-  await expect(page.getByLabel('ISBN')).toHaveValue('');
-  await expect(page.getByLabel('Reorder point')).toHaveValue('');
+  await expect(page.getByLabel('ISBN', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Reorder point', { exact: true })).toHaveValue('');
   await expect(page.getByRole('checkbox', { name: 'Remove the ISBN' })).toHaveCount(0);
   const stored = await storedBook(request, book._id);
   expect(stored.isbn).toBeUndefined();

@@ -208,22 +208,19 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
     keptTotal && !query.q?.trim() ? keptTotal(JSON.stringify([query.category ?? null, query.stock ?? null])) : countOf(query, filtered);
 
   /**
-   * A page by number in the far half of a category and stock filter's list, read from the list's end: the
-   * index is walked backwards past the rows after the page instead of forwards past those before it, so the
-   * last page of a million books costs what the first does (a `skip` walks the index's keys up to the page,
-   * docs/decisions/013-stats-and-paging.md). Undefined when the page is nearer the start, or for a search,
-   * whose total is counted rather than kept. A write between the total and the read shifts the page by a row,
-   * as it would a page read forwards.
+   * A page by number in the far half of the list, read from the list's end: the index is walked backwards past
+   * the rows after the page instead of forwards past those before it, so the last page of a million books costs
+   * what the first does (a `skip` walks the index's keys up to the page, docs/decisions/013-stats-and-paging.md).
+   * Undefined when the page is nearer the start. A write between the total and the read shifts the page by a
+   * row, as it would a page read forwards.
    */
-  async function fromEnd(query: BookListQuery, filtered: Filtered, sort: SortOrder, offset: number, limit: number, read: Read) {
-    if (offset === 0 || query.q?.trim()) return undefined;
-    const total = await count(query, filtered);
+  async function fromEnd(total: number, offset: number, limit: number, sort: SortOrder, read: Read): Promise<Rows | undefined> {
     const shown = Math.max(0, Math.min(limit, total - offset));
     const skip = total - offset - shown;
     if (skip >= offset) return undefined;
     const reversed = Object.fromEntries(Object.entries(sort).map(([field, dir]): [string, 1 | -1] => [field, dir === 1 ? -1 : 1]));
     const docs = shown === 0 ? [] : (await read(reversed, skip, shown)).reverse();
-    return { docs, total, more: offset + shown < total } satisfies Rows;
+    return { docs, total, more: offset + shown < total };
   }
 
   return {
@@ -235,9 +232,12 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
       const { order, sort, where, hint } = plan(query, filtered);
       const read: Read = (by, skip, size) =>
         books.find(where, { sort: by, ...(hint ? { hint } : {}), skip, limit: size, projection: projectionFor(reader) }).toArray();
+      const counting = count(query, filtered);
+      // Only a category and stock filter's total is kept: a search's is counted, so the read does not wait for it.
+      const far = offset > 0 && !query.q?.trim() ? await fromEnd(await counting, offset, limit, sort, read) : undefined;
       const { docs, total, more }: Rows =
-        (await fromEnd(query, filtered, sort, offset, limit, read)) ??
-        (await Promise.all([read(sort, offset, limit + 1), count(query, filtered)]).then(([found, counted]) => ({
+        far ??
+        (await Promise.all([read(sort, offset, limit + 1), counting]).then(([found, counted]) => ({
           docs: found.slice(0, limit),
           total: counted,
           more: found.length > limit,

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { NODE24_MISSING, findNode24 } from '../scripts/node24.mjs';
-import { API_DIST } from './src/api-build.mjs';
+import { API_DIST, requireApi } from './src/api-build.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
 import { medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
@@ -224,19 +224,24 @@ function readsFor(bookIds) {
 
 const PAGE = 20;
 /**
- * Deep pages of the books sorted by name, half-way through the list (docs/decisions/013): by page number
- * (`skip`) and by keyset cursor, reached by walking the list 100 at a time. None while the API has no
- * sorted, counted list (no X-Total-Count) or no cursor (no X-Next-Cursor).
+ * Deep pages of the books sorted by name (docs/decisions/013): by page number (`skip`) as deep as the API opens
+ * one (half-way through the list, or PAGE_WINDOW rows in when that is nearer), and by keyset cursor half-way
+ * through, reached by walking the list 100 at a time. None while the API has no sorted, counted list (no
+ * X-Total-Count) or no cursor (no X-Next-Cursor).
  * @param {string} url @param {number} size @returns {Promise<Read[]>}
  */
 async function deepPageReads(url, size) {
   const first = await fetch(`${url}/api/books?sort=name&limit=100`);
   await first.arrayBuffer();
   if (!first.ok || !first.headers.has('x-total-count')) return [];
+  const { PAGE_WINDOW } = /** @type {typeof import('../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
   const page = Math.floor(size / 2 / PAGE);
   /** @type {Read[]} */
   const reads = [
-    { name: `GET /api/books?sort=name&limit=${PAGE}, half-way by page`, path: () => `/api/books?sort=name&limit=${PAGE}&page=${page}` },
+    {
+      name: `GET /api/books?sort=name&limit=${PAGE}, deepest by page (half-way, at most ${PAGE_WINDOW} rows in)`,
+      path: () => `/api/books?sort=name&limit=${PAGE}&page=${Math.min(page, PAGE_WINDOW / PAGE)}`,
+    },
   ];
   let cursor = first.headers.get('x-next-cursor');
   for (let walked = 100; cursor && walked + 100 <= page * PAGE; walked += 100) {
@@ -246,7 +251,7 @@ async function deepPageReads(url, size) {
   }
   if (cursor) {
     const at = encodeURIComponent(cursor);
-    reads.push({ name: `  same page by cursor (keyset)`, path: () => `/api/books?sort=name&limit=${PAGE}&cursor=${at}` });
+    reads.push({ name: `  half-way by cursor (keyset)`, path: () => `/api/books?sort=name&limit=${PAGE}&cursor=${at}` });
   }
   return reads;
 }

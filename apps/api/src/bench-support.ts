@@ -7,7 +7,7 @@
  */
 export { escapeRegExp, FEW_MATCHES, FEW_PAGES, IDS_PER_READ, KEYS_INDEX, MANY_MATCHES } from './modules/books/book-search.repository';
 export { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf } from './modules/books/search-keys';
-export { REVIEWS_PER_PAGE } from '@book-warehouse/types';
+export { PAGE_WINDOW, REVIEWS_PER_PAGE } from '@book-warehouse/types';
 export { createStatsRepository, toStats } from './modules/books/stats.repository';
 export { toBook } from './modules/books/books.repository';
 export { toEntry } from './modules/history/history.repository';

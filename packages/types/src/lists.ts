@@ -12,6 +12,22 @@ import { ListHistoriesQuerySchema } from './history';
 export const LIST_LIMIT = 100;
 /** The page size of a list call that names no `limit`. */
 export const DEFAULT_LIST_LIMIT = 20;
+/**
+ * The most rows a page by number of GET /books skips (docs/decisions/013-stats-and-paging.md): a skip walks the
+ * sort's index past them, so a page half-way through a million books cost 500,000 keys. Deeper pages are read by
+ * cursor; the API refuses a deeper page by number (400 naming `page`) and the web offers no number for it.
+ */
+export const PAGE_WINDOW = 10_000;
+
+/**
+ * The rows GET /books skips to read page `page` of `limit` rows: those before it, or, when fewer and the list is
+ * not a search (whose total is counted, not kept), those after it, the list being read from its end.
+ */
+export function rowsSkipped({ page, limit, total, searched }: { page: number; limit: number; total: number; searched: boolean }): number {
+  const offset = page * limit;
+  return searched ? offset : Math.min(offset, Math.max(0, total - offset - limit));
+}
+
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 

@@ -74,6 +74,7 @@ export const messages = {
   rowsPerPage: 'Rows per page',
   booksPerPage: 'Books per page',
   pageLinkExpired: 'That page of the list can no longer be found (an old or changed link): showing the first page.',
+  pageTooDeep: 'That page is too deep in the list to open by its number: showing the first page. Search or filter to narrow the list.',
   filterBooks: 'Filter books',
   filterPlaceholder: 'Name, author, publication, category or ISBN',
   allCategories: 'All categories',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstPage, listRequest, MAX_CURSORS, pageIndex, readListParams, turnTo } from './book-list-params';
+import { PAGE_WINDOW } from '@book-warehouse/types';
+import { canTurnTo, firstPage, listRequest, MAX_CURSORS, pageIndex, readListParams, turnTo } from './book-list-params';
 
 const search = (query: string) => new URLSearchParams(query);
 /** The URL's search as text, the way the address bar shows it. */
@@ -61,6 +62,35 @@ describe('turnTo', () => {
     expect(after.getAll('cursor')).toEqual([...Array.from({ length: MAX_CURSORS - 1 }, (_, i) => `c${i + 2}`), 'next']);
     // The same page is shown.
     expect(pageIndex(readListParams(after, 20))).toBe(4 + MAX_CURSORS + 1);
+  });
+});
+
+describe('canTurnTo', () => {
+  // A million books, 20 a page: pages by number reach PAGE_WINDOW rows into the list from either end.
+  const total = 1_000_000;
+  const lastPage = total / 20 - 1;
+  const at = (query: string) => readListParams(search(query), 20);
+
+  it('opens by number a page that skips at most PAGE_WINDOW rows, from the start or from the end', () => {
+    expect(canTurnTo(at(''), PAGE_WINDOW / 20, total)).toBe(true);
+    expect(canTurnTo(at(''), PAGE_WINDOW / 20 + 1, total)).toBe(false);
+    expect(canTurnTo(at(''), lastPage, total)).toBe(true);
+    expect(canTurnTo(at(''), lastPage - PAGE_WINDOW / 20, total)).toBe(true);
+    expect(canTurnTo(at(''), lastPage - PAGE_WINDOW / 20 - 1, total)).toBe(false);
+  });
+
+  it('counts a search’s depth from the start: the API reads it forwards only', () => {
+    expect(canTurnTo(at('q=dune'), lastPage, total)).toBe(false);
+    expect(canTurnTo(at('q=dune'), PAGE_WINDOW / 20, total)).toBe(true);
+  });
+
+  it('opens any page the cursors lead to, however deep: the next one after its cursor, and those they came through', () => {
+    const deep = at('page=9000&cursor=c1&cursor=c2');
+    expect(canTurnTo(deep, 9003, total, 'c3')).toBe(true);
+    expect(canTurnTo(deep, 9003, total)).toBe(false);
+    expect(canTurnTo(deep, 9000, total)).toBe(true);
+    expect(canTurnTo(deep, 8999, total)).toBe(false);
+    expect(canTurnTo(deep, 9004, total, 'c3')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { BOOK_SORTS, STOCK_FILTERS, type BookSortKey, type StockFilter } from '@book-warehouse/types';
+import { BOOK_SORTS, PAGE_WINDOW, rowsSkipped, STOCK_FILTERS, type BookSortKey, type StockFilter } from '@book-warehouse/types';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -82,6 +82,26 @@ export function readListParams(search: URLSearchParams, defaultLimit: number, si
 }
 
 /**
+ * The cursors that lead to page `to` from the list at `page` and `cursors`: the shown page's and its cursor `next`
+ * for the page after it, the first few for a page they came through; undefined for a page read by number.
+ */
+function cursorsTo({ page, cursors }: Pick<BookListParams, 'page' | 'cursors'>, to: number, next?: string): string[] | undefined {
+  const shown = page + cursors.length;
+  if (to === shown + 1 && next) return [...cursors, next];
+  if (to >= page && to <= shown) return cursors.slice(0, to - page);
+  return undefined;
+}
+
+/**
+ * Whether page `to` can be opened from the list at `params`, of `total` books: by cursor (cursorsTo), or by number
+ * when the page skips at most PAGE_WINDOW rows, as the API reads it (a deeper one it refuses).
+ */
+export function canTurnTo(params: BookListParams, to: number, total: number, next?: string): boolean {
+  if (cursorsTo(params, to, next)) return true;
+  return rowsSkipped({ page: to, limit: params.limit, total, searched: params.q !== undefined }) <= PAGE_WINDOW;
+}
+
+/**
  * The URL of page `to` (from 0) seen from the list at `search`: the next page after its cursor `next` (when the
  * page shown has one), an earlier page the cursors came through by dropping the later ones, any other page by
  * number (which forgets the cursors). The cursors past MAX_CURSORS are dropped, oldest first.
@@ -89,17 +109,9 @@ export function readListParams(search: URLSearchParams, defaultLimit: number, si
 export function turnTo(search: URLSearchParams, to: number, next?: string): URLSearchParams {
   const out = new URLSearchParams(search);
   const page = wholeNumber(search.get('page'), 0);
-  const cursors = search.getAll('cursor').filter(Boolean);
-  const shown = page + cursors.length;
-  let kept: string[] = [];
-  let base = to;
-  if (to === shown + 1 && next) {
-    kept = [...cursors, next];
-    base = page;
-  } else if (to >= page && to <= shown) {
-    kept = cursors.slice(0, to - page);
-    base = page;
-  }
+  const through = cursorsTo({ page, cursors: search.getAll('cursor').filter(Boolean) }, to, next);
+  const kept = through ?? [];
+  const base = through ? page : to;
   const dropped = Math.max(0, kept.length - MAX_CURSORS);
   out.delete('cursor');
   if (base + dropped > 0) out.set('page', String(base + dropped));

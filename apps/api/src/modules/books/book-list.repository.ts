@@ -1,5 +1,14 @@
 import { ObjectId, type Collection, type Db, type Document, type Filter, type IndexDescription, type WithId } from 'mongodb';
-import { DEFAULT_LIST_LIMIT, type Book, type BookListQuery, type BookSortKey, type StockFilter } from '@book-warehouse/types';
+import {
+  DEFAULT_LIST_LIMIT,
+  NEXT_CURSOR_HEADER,
+  PAGE_WINDOW,
+  rowsSkipped,
+  type Book,
+  type BookListQuery,
+  type BookSortKey,
+  type StockFilter,
+} from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
 import { SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
@@ -73,6 +82,18 @@ type CursorValue = string | number;
 
 const badCursor = (message = 'is not a cursor this API issued') =>
   new AppError('validation_failed', 400, `Invalid query: cursor ${message}`, { cursor: message });
+
+/**
+ * Refuses a page by number that skips more than PAGE_WINDOW rows (rowsSkipped): the skip walks the sort's index
+ * past them, which at a million books took seconds half-way through; the cursor reads deeper pages at any depth.
+ */
+function refuseTooDeep(page: number | undefined, limit: number, total: number, searched: boolean): void {
+  if (page === undefined) return;
+  const skipped = rowsSkipped({ page, limit, total, searched });
+  if (skipped <= PAGE_WINDOW) return;
+  const message = `skips ${skipped} rows of the list, more than the ${PAGE_WINDOW} a page by number may: go on by cursor (${NEXT_CURSOR_HEADER})`;
+  throw new AppError('validation_failed', 400, `Invalid query: page ${message}`, { page: message });
+}
 
 /** The order of a list: the stored field, its direction, and the name of the index that serves it. */
 interface Order {
@@ -232,9 +253,13 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
       const { order, sort, where, hint } = plan(query, filtered);
       const read: Read = (by, skip, size) =>
         books.find(where, { sort: by, ...(hint ? { hint } : {}), skip, limit: size, projection: projectionFor(reader) }).toArray();
-      const counting = count(query, filtered);
-      // Only a category and stock filter's total is kept: a search's is counted, so the read does not wait for it.
-      const far = offset > 0 && !query.q?.trim() ? await fromEnd(await counting, offset, limit, sort, read) : undefined;
+      const searched = Boolean(query.q?.trim());
+      // Only a category and stock filter's total is kept, and only its list is read from the end when nearer: a
+      // search's is counted, so its first page does not wait for it, and its depth is counted from the start.
+      const kept = offset > 0 && !searched ? await count(query, filtered) : undefined;
+      refuseTooDeep(query.page, limit, kept ?? 0, searched);
+      const counting = kept ?? count(query, filtered);
+      const far = kept !== undefined ? await fromEnd(kept, offset, limit, sort, read) : undefined;
       const { docs, total, more }: Rows =
         far ??
         (await Promise.all([read(sort, offset, limit + 1), counting]).then(([found, counted]) => ({

@@ -33,6 +33,7 @@ import {
   ImportResultLineSchema,
   ImportSummarySchema,
   NEXT_CURSOR_HEADER,
+  PAGE_WINDOW,
   TOTAL_COUNT_HEADER,
   NewBookSchema,
   NewReviewSchema,
@@ -167,7 +168,8 @@ const OPERATIONS: readonly Operation[] = [
       `${LIST_DESCRIPTION} \`sort\`: name, author, category, stockQuantity, price, createdAt or updatedAt, \`-\` first for ` +
       `descending, ties in _id order. \`stock\`: low (stockQuantity <= reorderPoint), out (0) or in (above 0). \`q\` finds what ` +
       `GET /bookbytext finds. Keyset paging: pass the ${NEXT_CURSOR_HEADER} of a page as \`cursor\` (never with \`page\`) for ` +
-      'the rows after it, as fast at any depth.',
+      `the rows after it, as fast at any depth. A page by \`page\` skips at most ${PAGE_WINDOW} rows, counted from the nearer end ` +
+      'of a list without `q` (read from its end when nearer) and from the start of a search: a deeper one is a 400 naming `page`.',
     query: BookListQuerySchema,
     ok: {
       status: 200,

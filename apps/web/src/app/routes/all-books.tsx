@@ -21,7 +21,7 @@ const VIEWS = ['cards', 'list'] as const;
  * as a compact list, the choice remembered per user in this browser. The search lives in the URL.
  */
 export function AllBooksPage() {
-  const { params, change, books, page, onPage } = usePagedBookList(CARD_PAGE_SIZES[0], CARD_PAGE_SIZES);
+  const { params, change, books, page, onPage, canOpen } = usePagedBookList(CARD_PAGE_SIZES[0], CARD_PAGE_SIZES);
   const { user } = useAuth();
   const [view, setView] = useStoredChoice(`book-warehouse.all-books-view.${user?.uid ?? 'guest'}`, VIEWS);
   return (
@@ -87,6 +87,7 @@ export function AllBooksPage() {
                 pageSizes={CARD_PAGE_SIZES}
                 sizeLabel={messages.booksPerPage}
                 onPage={onPage}
+                canOpen={canOpen}
                 onPageSize={(size) => change({ size })}
               />
             )}

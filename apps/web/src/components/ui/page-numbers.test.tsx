@@ -3,11 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PageNumbers } from './page-numbers';
 
-function renderPages(page: number, total: number) {
+function renderPages(page: number, total: number, canOpen?: (page: number) => boolean) {
   const onPage = vi.fn();
   const onPageSize = vi.fn();
   const { unmount } = render(
-    <PageNumbers label="Book pages" page={page} pageSize={20} total={total} pageSizes={[20, 50]} onPage={onPage} onPageSize={onPageSize} />,
+    <PageNumbers
+      label="Book pages"
+      page={page}
+      pageSize={20}
+      total={total}
+      pageSizes={[20, 50]}
+      onPage={onPage}
+      onPageSize={onPageSize}
+      canOpen={canOpen}
+    />,
   );
   const nav = screen.getByRole('navigation', { name: 'Book pages' });
   /**
@@ -46,6 +55,18 @@ describe('PageNumbers', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'Page 10' }));
     await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
     expect(onPage.mock.calls).toEqual([[2], [9], [4]]);
+  });
+
+  it('offers no number, Previous or Next for a page that cannot be opened from the current one', () => {
+    // Deep in a long list: only the pages the cursors lead to (23 to 25 here), the first and the last can be opened.
+    const deep = renderPages(24, 1_000_000, (page) => page === 0 || page === 49_999 || (page >= 22 && page <= 25));
+    expect(deep.shown()).toEqual(['1', '…', '23', '24', '25', '26', '…', '50000']);
+    expect(deep.shown('phone')).toEqual(['1', '…', '24', '25', '26', '…', '50000']);
+    expect(within(deep.nav).getByRole('button', { name: 'Next' })).toBeEnabled();
+    deep.unmount();
+    const stuck = renderPages(24, 1_000_000, (page) => page >= 24);
+    expect(within(stuck.nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(stuck.shown()).toEqual(['25', '26', '27', '…', '50000']);
   });
 
   it('has no Previous on the first page and no Next on the last', () => {

@@ -1,11 +1,14 @@
 import { useId } from 'react';
 import { messages } from '../../config/messages';
 
-/** The pages within `radius` of the current one, the first and the last, in order. */
-function near(page: number, pageCount: number, radius: number): number[] {
+/** Whether a page can be opened from the current one (a list may offer no number for pages deep in it). */
+type CanOpen = (page: number) => boolean;
+
+/** The pages within `radius` of the current one, the first and the last, in order: those that can be opened. */
+function near(page: number, pageCount: number, radius: number, canOpen: CanOpen): number[] {
   const shown = new Set([0, pageCount - 1]);
   for (let p = page - radius; p <= page + radius; p++) if (p >= 0 && p < pageCount) shown.add(p);
-  return [...shown].filter((p) => p >= 0).sort((a, b) => a - b);
+  return [...shown].filter((p) => p >= 0 && (p === page || canOpen(p))).sort((a, b) => a - b);
 }
 
 /** A page button, or a gap (…); `wide`: shown from 640 px only, `phone`: below it only, else always. */
@@ -15,12 +18,12 @@ type Slot = { page: number; on?: 'wide' } | { gap: true; on?: 'wide' | 'phone' }
  * The pages to offer: the first, the last and two either side of the current one, one either side on a phone
  * (so that the row fits 360 px), with a gap (…) wherever pages are left out.
  */
-function pageSlots(page: number, pageCount: number): Slot[] {
-  const phone = new Set(near(page, pageCount, 1));
+function pageSlots(page: number, pageCount: number, canOpen: CanOpen): Slot[] {
+  const phone = new Set(near(page, pageCount, 1, canOpen));
   const slots: Slot[] = [];
   let before: number | undefined;
   let beforeOnPhone: number | undefined;
-  for (const p of near(page, pageCount, 2)) {
+  for (const p of near(page, pageCount, 2, canOpen)) {
     const onPhone = phone.has(p);
     const wideGap = before !== undefined && p - before > 1;
     const phoneGap = onPhone && beforeOnPhone !== undefined && p - beforeOnPhone > 1;
@@ -48,7 +51,9 @@ const pageButton = 'min-w-9 rounded-lg px-2 py-1.5 text-sm font-semibold tabular
 
 /**
  * Numbered pages (from the list's total) with Previous and Next, and the page size. Pages are counted from 0
- * as the API does; people read them from 1.
+ * as the API does; people read them from 1. `canOpen` leaves out the pages that cannot be opened from the current
+ * one (Manage Items' pages deep in a long list, docs/decisions/019-web-paging-by-cursor.md): every page can unless
+ * it is given.
  */
 export function PageNumbers({
   label,
@@ -59,6 +64,7 @@ export function PageNumbers({
   onPage,
   onPageSize,
   sizeLabel = messages.rowsPerPage,
+  canOpen = () => true,
 }: {
   label: string;
   page: number;
@@ -69,6 +75,7 @@ export function PageNumbers({
   onPageSize: (size: number) => void;
   /** The page size's label ('Rows per page' unless given). */
   sizeLabel?: string;
+  canOpen?: CanOpen;
 }) {
   const sizeId = useId();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -80,14 +87,14 @@ export function PageNumbers({
             <button
               type="button"
               className={`${pageButton} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
-              disabled={page === 0}
+              disabled={page === 0 || !canOpen(page - 1)}
               onClick={() => onPage(page - 1)}
               aria-label={messages.previousPage}
             >
               <Step arrow="‹" text={messages.previousPage} />
             </button>
           </li>
-          {pageSlots(Math.min(page, pageCount - 1), pageCount).map((slot, i) =>
+          {pageSlots(Math.min(page, pageCount - 1), pageCount, canOpen).map((slot, i) =>
             'gap' in slot ? (
               <li key={`gap-${i}`} aria-hidden="true" className={`px-1 text-slate-500 ${slot.on ? shownOn[slot.on] : ''}`}>
                 …
@@ -110,7 +117,7 @@ export function PageNumbers({
             <button
               type="button"
               className={`${pageButton} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
-              disabled={page >= pageCount - 1}
+              disabled={page >= pageCount - 1 || !canOpen(page + 1)}
               onClick={() => onPage(page + 1)}
               aria-label={messages.nextPage}
             >

@@ -161,20 +161,23 @@ describe('BooksTable', () => {
     expect(queries.map((query) => query.get('cursor'))).toEqual(['after-page-1', 'after-page-1']);
   });
 
-  it('a cursor the API refuses goes back to the first page, and says why', async () => {
+  it.each([
+    ['a cursor', 'cursor', 'page=4&cursor=stale', 'belongs to another sort; start again without it', messages.pageLinkExpired],
+    [
+      'a page number',
+      'page',
+      'page=30000',
+      'skips 600000 rows of the list, more than the 10000 a page by number may',
+      messages.pageTooDeep,
+    ],
+  ])('%s the API refuses goes back to the first page, and says why', async (_, field, place, refusal, message) => {
     const queries: URLSearchParams[] = [];
     stubFetch((url) => {
       if (url.pathname === '/api/categories') return json([]);
       queries.push(url.searchParams);
-      if (url.searchParams.get('cursor') === 'stale')
+      if (url.searchParams.get('cursor') === 'stale' || url.searchParams.get('page') === '30000')
         return json(
-          {
-            error: {
-              code: 'validation_failed',
-              message: 'Invalid query: cursor belongs to another sort; start again without it',
-              fields: { cursor: 'belongs to another sort; start again without it' },
-            },
-          },
+          { error: { code: 'validation_failed', message: `Invalid query: ${field} ${refusal}`, fields: { [field]: refusal } } },
           400,
         );
       const res = json(books);
@@ -183,9 +186,9 @@ describe('BooksTable', () => {
     });
     const { router } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
       path: paths.dashboard.manageItems,
-      url: `${paths.dashboard.manageItems}?sort=-price&page=4&cursor=stale`,
+      url: `${paths.dashboard.manageItems}?sort=-price&${place}`,
     });
-    expect(await screen.findByText(messages.pageLinkExpired)).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?sort=-price'));
     expect(await screen.findByRole('row', { name: /Dune/ })).toBeInTheDocument();
     expect(Object.fromEntries(queries.at(-1)!)).toEqual({ sort: '-price', limit: '20', page: '0' });

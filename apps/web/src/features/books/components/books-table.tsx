@@ -39,7 +39,7 @@ export function BooksTable({
   onDeleted: (book: Book) => void;
   readOnly: boolean;
 }) {
-  const { params, change, highlight, books, page, onPage } = usePagedBookList(BOOKS_PAGE_SIZE);
+  const { params, change, highlight, books, page, onPage, canOpen } = usePagedBookList(BOOKS_PAGE_SIZE);
   const remove = useDeleteBook();
   const confirm = useConfirm();
   const [exporting, setExporting] = useState(false);
@@ -225,6 +225,7 @@ export function BooksTable({
                 total={data.total}
                 pageSizes={PAGE_SIZES}
                 onPage={onPage}
+                canOpen={canOpen}
                 onPageSize={(size) => change({ size })}
               />
             )}

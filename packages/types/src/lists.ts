@@ -14,10 +14,12 @@ export const LIST_LIMIT = 100;
 export const DEFAULT_LIST_LIMIT = 20;
 /**
  * The most rows a page by number of GET /books skips (docs/decisions/013-stats-and-paging.md): a skip walks the
- * sort's index past them, so a page half-way through a million books cost 500,000 keys. Deeper pages are read by
- * cursor; the API refuses a deeper page by number (400 naming `page`) and the web offers no number for it.
+ * sort's index past them, so a page half-way through a million books cost 500,000 keys. 5,000 is the deepest a
+ * list of 10,000 books goes (read from its nearer end), so no page by number of a longer list costs more. Deeper
+ * pages are read by cursor; the API refuses a deeper page by number (400 naming `page`) and the web offers no
+ * number for it.
  */
-export const PAGE_WINDOW = 10_000;
+export const PAGE_WINDOW = 5_000;
 
 /**
  * The rows GET /books skips to read page `page` of `limit` rows: those before it, or, when fewer and the list is

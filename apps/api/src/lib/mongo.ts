@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MongoClient, MongoServerError, type Document } from 'mongodb';
+import { MongoClient, MongoServerError } from 'mongodb';
 import { MongoMemoryReplSet } from 'mongodb-memory-server-core';
 
 /**
@@ -25,33 +25,42 @@ export function mongodBinary() {
   return { systemBinary, version: MONGOD_VERSION, checkMD5: false };
 }
 
-/** The code mongod answers replSetGetConfig with before the set is initiated. */
+/**
+ * The code a replica-set command answers while the member is in STARTUP: before the set is ever initiated, and
+ * also for a moment after a restart, while mongod is still loading the configuration stored in its dbPath.
+ */
 const NOT_YET_INITIALIZED = 94;
+/** How long a restarted member may take to load its stored configuration. */
+const CONFIG_LOAD_TIMEOUT_MS = 30_000;
 
 /**
  * A member remembers its own address (host:port) in the replica set's configuration, stored in the dbPath.
  * Restarted on another port, the node finds no member that is itself, never becomes primary, and the
  * launcher's forced reconfiguration, which keeps the old address, is refused. So before the launcher's own
  * initiation, the node is told its new address (a forced reconfiguration, as MongoDB documents for a member
- * that moved). A fresh dbPath, or an older version's standalone one, has no configuration yet: the launcher
- * initiates it, and the data already there stays.
+ * that moved). The stored configuration is read from `local.system.replset` itself: `replSetGetConfig` answers
+ * "not yet initialized" both for a set never initiated and for one whose configuration is still loading, which
+ * once let a moved member keep its old address. A fresh dbPath, or an older version's standalone one, has no
+ * configuration yet: the launcher initiates it, and the data already there stays.
  */
 async function adoptAddress(uri: string): Promise<void> {
   const client = await MongoClient.connect(uri, { directConnection: true, serverSelectionTimeoutMS: 10_000 });
   try {
-    const admin = client.db('admin');
-    let config: Document;
-    try {
-      ({ config } = await admin.command({ replSetGetConfig: 1 }));
-    } catch (error) {
-      if (error instanceof MongoServerError && error.code === NOT_YET_INITIALIZED) return;
-      throw error;
-    }
+    const config = await client.db('local').collection('system.replset').findOne();
+    if (!config) return;
     const host = new URL(uri).host;
     const members = config['members'] as { host: string }[];
     if (members.length !== 1 || members[0]!.host === host) return;
     const moved = { ...config, version: (config['version'] as number) + 1, members: [{ ...members[0], host }] };
-    await admin.command({ replSetReconfig: moved, force: true });
+    for (const deadline = Date.now() + CONFIG_LOAD_TIMEOUT_MS; ;) {
+      try {
+        await client.db('admin').command({ replSetReconfig: moved, force: true });
+        return;
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === NOT_YET_INITIALIZED) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   } finally {
     await client.close();
   }

@@ -79,7 +79,10 @@ test('a new book is found in Manage Items by sorting and by filtering; the URL k
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-test('Manage Items pages by cursor: Next twice, Previous, a page by number; reload and Back keep the page', async ({ page, request }) => {
+test('Manage Items pages by cursor: Next twice, Previous, a page by number; reload and Back keep the page; a refused cursor or page shows page 1', async ({
+  page,
+  request,
+}) => {
   const tag = randomUUID().slice(0, 8);
   const category = `Paging ${tag}`;
   // 45 books of their own category: 5 pages of 10, sorted by name.
@@ -149,6 +152,17 @@ test('Manage Items pages by cursor: Next twice, Previous, a page by number; relo
   await expect(page.getByRole('alert').filter({ hasText: 'That page of the list can no longer be found' })).toBeVisible();
   await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   expect(cursorsInUrl()).toEqual([]);
+
+  // A link to a page deeper than a page by number may go (a search's page 601 of 10 skips 6,000 rows): the API
+  // refuses it, and the list shows its first page and says why.
+  const [deep] = await Promise.all([
+    page.waitForResponse((res) => res.url().includes('/api/books?') && res.url().includes('page=600')),
+    page.goto(`${paths.dashboard.manageItems}?q=${encodeURIComponent(`Paged ${tag}`)}&sort=name&size=10&page=600`),
+  ]);
+  expect(deep.status()).toBe(400);
+  await expect(page.getByRole('alert').filter({ hasText: 'That page is too deep in the list to open by its number' })).toBeVisible();
+  await onPage(1);
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull();
 });
 
 test('an import with a bad row is refused with the row marked; the fixed file imports and its books appear', async ({ page }) => {

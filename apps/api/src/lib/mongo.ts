@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, MongoServerError } from 'mongodb';
 import { MongoMemoryReplSet } from 'mongodb-memory-server-core';
 
@@ -58,7 +59,7 @@ async function adoptAddress(uri: string): Promise<void> {
         return;
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === NOT_YET_INITIALIZED) || Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await sleep(100);
       }
     }
   } finally {

@@ -20,7 +20,7 @@ import { startApi, startBareServer, startCeilingServer, startMongo } from './src
 import { progressBar } from './src/progress.mjs';
 import { formatTable, sizeLabel } from './src/report.mjs';
 import { formatTransfer, importRow, listTargets } from './src/transfer.mjs';
-import { landingBundle, lighthouseScore } from './src/web-metrics.mjs';
+import { formatLighthouse, landingBundle, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -147,6 +147,22 @@ async function settle(client, dbName) {
   }
   // The API may still be writing the last responses of connections autocannon has closed.
   await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/**
+ * WiredTiger's checkpoints so far (it writes one a minute, and when asked by fsync): how many, and the time they
+ * took. A checkpoint writes every change made since the last one, and a large one competes with the reads.
+ * @param {MongoClient} client @returns {Promise<{ count: number, ms: number }>}
+ */
+async function checkpoints(client) {
+  const status = /** @type {{ wiredTiger?: { transaction?: Record<string, number> } }} */ (
+    await client.db('admin').command({ serverStatus: 1 })
+  );
+  const counters = status.wiredTiger?.transaction ?? {};
+  return {
+    count: Number(counters['transaction checkpoints'] ?? 0),
+    ms: Number(counters['transaction checkpoint total time (msecs)'] ?? 0),
+  };
 }
 
 /** @type {(() => Promise<void>)[]} */
@@ -381,8 +397,15 @@ try {
     cleanups.push(ceiling.stop);
     stops.push(ceiling.stop);
     const searchMatches = await db.collection('books').countDocuments({ bookName: { $regex: SEARCH_WORD, $options: 'i' } });
+    // The load and the migration's index builds leave gigabytes of changes (at a million books) for WiredTiger's
+    // next checkpoints to write, for minutes, while the reads are measured: written now, as a warehouse's data
+    // is between its bulk loads.
+    const flushStarted = Date.now();
+    await client.db('admin').command({ fsync: 1 });
+    const flushSeconds = (Date.now() - flushStarted) / 1000;
     console.log(
-      `Loaded in ${loadSeconds.toFixed(1)} s, indexes and API up in ${indexSeconds.toFixed(1)} s; "${SEARCH_WORD}" matches ${searchMatches} books`,
+      `Loaded in ${loadSeconds.toFixed(1)} s, indexes and API up in ${indexSeconds.toFixed(1)} s, written to disk in ${flushSeconds.toFixed(1)} s; ` +
+        `"${SEARCH_WORD}" matches ${searchMatches} books`,
     );
 
     /** @type {Read[]} */
@@ -427,10 +450,17 @@ try {
     /** @type {Map<typeof jobs[number], (import('./src/load-test.mjs').Figures & { peakRssBytes: number })[]>} */
     const figures = new Map(jobs.map((job) => [job, []]));
     // Rounds interleave every read, so a drift of the machine (other work on it) touches them all alike.
+    const checkpointsBefore = await checkpoints(client);
     for (let round = 1; round <= rounds; round++) {
       console.log(`Round ${round}/${rounds} (${jobs.length} × ${duration} s)…`);
       for (const job of jobs) figures.get(job)?.push(await runJob(job, duration));
     }
+    const checkpointsAfter = await checkpoints(client);
+    const checkpointsDuringRounds = {
+      count: checkpointsAfter.count - checkpointsBefore.count,
+      ms: checkpointsAfter.ms - checkpointsBefore.ms,
+    };
+    console.log(`WiredTiger checkpoints during the rounds: ${checkpointsDuringRounds.count}, ${checkpointsDuringRounds.ms} ms in all`);
     /** @type {Map<Read, number>} */
     const ceilingRps = new Map();
     for (const job of jobs) {
@@ -454,7 +484,17 @@ try {
       token,
       books: Math.min(size, IMPORT_ROWS),
     });
-    perSize[String(size)] = { dataset, loadSeconds, indexSeconds, searchMatches, export: exported, import: imported, storage };
+    perSize[String(size)] = {
+      dataset,
+      loadSeconds,
+      indexSeconds,
+      flushSeconds,
+      checkpointsDuringRounds,
+      searchMatches,
+      export: exported,
+      import: imported,
+      storage,
+    };
     console.log(
       'skipped' in exported
         ? `Full CSV export: skipped (${exported.skipped})`
@@ -490,11 +530,7 @@ try {
     for (const file of bundle.files)
       console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
   }
-  console.log(
-    'skipped' in lighthouse
-      ? `Lighthouse: skipped (${lighthouse.skipped})`
-      : `Lighthouse performance of / (mobile, simulated throttling): ${lighthouse.median} (runs: ${lighthouse.scores.join(', ')})`,
-  );
+  console.log(formatLighthouse(lighthouse, '/'));
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(RESULTS, `bench-${stamp}.json`);

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApi, startMongo } from './src/processes.mjs';
-import { landingBundle, lighthouseScore } from './src/web-metrics.mjs';
+import { formatLighthouse, landingBundle, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -32,14 +32,7 @@ try {
   });
   try {
     const result = await lighthouseScore(`${api.url}${args.path}`, Number(args.runs));
-    console.log(
-      'skipped' in result
-        ? `Lighthouse: skipped (${result.skipped})`
-        : `Lighthouse performance of ${args.path} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})\n` +
-            `  median run: ${Object.entries(result.metrics)
-              .map(([id, value]) => `${id} ${value}`)
-              .join(', ')}`,
-    );
+    console.log(formatLighthouse(result, args.path));
   } finally {
     await api.stop();
   }

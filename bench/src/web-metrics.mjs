@@ -61,9 +61,12 @@ const ATTEMPTS = 3;
 
 /**
  * One Lighthouse run of `url` in a fresh browser and profile (no cache carried over). A load whose trace
- * Lighthouse could not record is loaded again, as its own message asks, up to ATTEMPTS times.
+ * Lighthouse could not record is loaded again, as its own message asks, up to ATTEMPTS times. Beside the
+ * score: the browser, and Lighthouse's benchmark index of the machine (its own measure of CPU speed; higher is
+ * faster). The score comes from a fixed 4x CPU slowdown of whatever the machine does, so a slower machine
+ * scores lower for the same page: the index says which runs can be compared.
  * @param {string} url
- * @returns {Promise<{ score: number, metrics: Record<string, number> }>}
+ * @returns {Promise<{ score: number, metrics: Record<string, number>, browser: string, benchmarkIndex: number }>}
  */
 async function lighthouseRun(url) {
   for (let attempt = 1; ; attempt++) {
@@ -79,6 +82,8 @@ async function lighthouseRun(url) {
             ...Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000])),
             'script-transfer-bytes': scriptTransferBytes(audits['network-requests']?.details),
           },
+          browser: result?.lhr.environment.hostUserAgent.match(/(?:HeadlessChrome|Chrome)\/[\d.]+/)?.[0] ?? 'unknown',
+          benchmarkIndex: Math.round(result?.lhr.environment.benchmarkIndex ?? NaN),
         };
       }
       const reason = result?.lhr.runtimeError?.message ?? 'unknown error';
@@ -92,9 +97,9 @@ async function lighthouseRun(url) {
 
 /**
  * Lighthouse's performance category for `url` (its default: mobile emulation, simulated throttling), and the
- * metrics of the median run, with the bytes of script it requested.
+ * metrics of the median run, with the bytes of script it requested; the browser and each run's benchmark index.
  * @param {string} url @param {number} runs
- * @returns {Promise<{ scores: number[], median: number, metrics: Record<string, number> } | { skipped: string }>}
+ * @returns {Promise<{ scores: number[], median: number, metrics: Record<string, number>, browser: string, benchmarkIndexes: number[] } | { skipped: string }>}
  */
 export async function lighthouseScore(url, runs) {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (set CHROME_PATH)` };
@@ -102,12 +107,32 @@ export async function lighthouseScore(url, runs) {
   const scores = [];
   /** @type {Record<string, number>[]} */
   const metrics = [];
+  /** @type {number[]} */
+  const benchmarkIndexes = [];
+  let browser = 'unknown';
   for (let i = 0; i < runs; i++) {
     const run = await lighthouseRun(url);
     scores.push(run.score);
     metrics.push(run.metrics);
+    benchmarkIndexes.push(run.benchmarkIndex);
+    browser = run.browser;
   }
   const order = scores.map((score, run) => ({ score, run })).sort((a, b) => a.score - b.score);
   const middle = order[Math.floor(order.length / 2)];
-  return { scores, median: middle?.score ?? 0, metrics: metrics[middle?.run ?? 0] ?? {} };
+  return { scores, median: middle?.score ?? 0, metrics: metrics[middle?.run ?? 0] ?? {}, browser, benchmarkIndexes };
+}
+
+/**
+ * The Lighthouse figures as printed by `pnpm bench` and `pnpm bench:web`: the median and every run's score,
+ * the median run's metrics, and what the score depends on besides the page (browser, benchmark index).
+ * @param {Awaited<ReturnType<typeof lighthouseScore>>} result @param {string} pagePath
+ */
+export function formatLighthouse(result, pagePath) {
+  if ('skipped' in result) return `Lighthouse: skipped (${result.skipped})`;
+  const metrics = Object.entries(result.metrics).map(([id, value]) => `${id} ${value}`);
+  return (
+    `Lighthouse performance of ${pagePath} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})\n` +
+    `  median run: ${metrics.join(', ')}\n` +
+    `  ${result.browser}, Lighthouse's benchmark index of this machine: ${result.benchmarkIndexes.join(', ')} (higher is faster)`
+  );
 }

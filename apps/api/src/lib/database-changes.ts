@@ -39,6 +39,7 @@ export interface ChangeFeed {
    * True when every write that a majority of the replica set had committed at the time of the call has
    * reached the listeners: the stream has reported a point in the oplog at least as late as the replica set's
    * majority commit point, asked for after the call. A cache kept until the next change may then answer.
+   * When the stream is not there yet, it waits up to CATCH_UP_WAIT_MS for it before answering false.
    */
   caughtUp(): Promise<boolean>;
   /** Answers a function that unsubscribes. */
@@ -57,6 +58,12 @@ const FIRST_RETRY_MS = 500;
  */
 const AWAIT_MS = 1000;
 const STALL_MS = 5 * AWAIT_MS;
+/**
+ * How long `caughtUp` waits for the stream to pass the majority commit point it was asked for before it says
+ * no. The stream passes each write within a round trip or two; a kept answer handed out after a few
+ * milliseconds costs less than the read it replaces.
+ */
+const CATCH_UP_WAIT_MS = 50;
 const MAX_RETRY_MS = 30_000;
 /** The server's answer when change streams cannot run: a standalone mongod, not a replica set. */
 const NOT_A_REPLICA_SET = 40573;
@@ -93,6 +100,24 @@ function describe(event: DocumentChange): Change {
 }
 
 /**
+ * The stream's pipeline: every document change in the database, those of `collections` whole, those of any
+ * other collection cut to what shows how far the stream has read (its resume token, namespace and kind).
+ *
+ * Why the others at all: a stream filtered to `collections` returns only when one of them changes, or after
+ * the server's idle wait (1 s) with nothing. A write anywhere else (the read rate limit's counters, written
+ * every 250 ms while requests come in) still moves the majority commit point that `caughtUp` compares with,
+ * so the kept answers were held back for up to 1 s after each of them: under load, most of the time. With
+ * every change let through, the stream passes such a write within a round trip.
+ */
+const pipelineFor = (collections: string[]): Document[] => {
+  const onlyWatched = (field: string) => ({ $cond: [{ $in: ['$ns.coll', collections] }, field, '$$REMOVE'] });
+  return [
+    { $match: { operationType: { $in: DOCUMENT_CHANGES } } },
+    { $addFields: { fullDocument: onlyWatched('$fullDocument'), updateDescription: onlyWatched('$updateDescription') } },
+  ];
+};
+
+/**
  * Watches `collections` of `db` through one change stream (one resume order for all of them) and tells the
  * listeners of every committed change. After an error, or a silence that shows it is stuck, it starts again
  * where it stopped (its resume token), with a growing delay; if that point is gone from the oplog, it starts
@@ -101,11 +126,23 @@ function describe(event: DocumentChange): Change {
  */
 export function watchChanges(db: Db, options: { collections: string[]; logger: Logger }): ChangeFeed {
   const { logger } = options;
+  const pipeline = pipelineFor(options.collections);
+  const watched = new Set(options.collections);
   const listeners = new Set<ChangeListener>();
   const recent: Change[] = [];
   let stream: ChangeStream | undefined;
   let token: ResumeToken = undefined; // the driver's ResumeToken is `unknown`: undefined until the first change
   let seen: { t: number; i: number } | undefined;
+  /** The callers of `caughtUp` waiting for the stream to pass their point. */
+  const waiting = new Set<{ point: Timestamp; answer: (caughtUp: boolean) => void }>();
+  const answerWaiting = () => {
+    for (const waiter of waiting) {
+      if (!live || (seen && notBefore(seen, waiter.point))) {
+        waiting.delete(waiter);
+        waiter.answer(live);
+      }
+    }
+  };
   let live = false;
   let resetPending = false;
   let closed = false;
@@ -130,18 +167,21 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
    * watchdog below instead.
    */
   const open = () => {
-    const current = db.watch([{ $match: { 'ns.coll': { $in: options.collections } } }], {
+    const current = db.watch(pipeline, {
       fullDocument: 'updateLookup',
       timeoutMS: 0,
       // resumeAfter, not startAfter: MongoDB 4.0 has only the former.
       ...(token ? { resumeAfter: token } : {}),
     });
     stream = current;
-    // Each batch, empty ones included, moves the resume point forward (the post-batch resume token).
+    // Each change, of any collection, and each batch, empty ones included, moves the resume point forward (the
+    // post-batch resume token).
     current.on('resumeTokenChanged', (next) => {
       heardAt = Date.now();
       token = next;
       seen = tokenTime(next) ?? seen;
+      // The driver tells the change itself right after this, in the same turn: a waiter resumes after that.
+      answerWaiting();
       if (live) return;
       live = true;
       retryMs = FIRST_RETRY_MS;
@@ -149,7 +189,8 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
       resetPending = false;
     });
     current.on('change', (event) => {
-      if (!isDocumentChange(event)) return;
+      // Another collection's change has moved the resume point (resumeTokenChanged): nothing to tell.
+      if (!isDocumentChange(event) || !watched.has(event.ns.coll)) return;
       const change = describe(event);
       recent.push(change);
       if (recent.length > REPLAY_LIMIT) recent.shift();
@@ -165,6 +206,7 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
   const fail = (current: ChangeStream, error: Error) => {
     if (stream !== current || closed) return;
     live = false;
+    answerWaiting();
     stream = undefined;
     void current.close().catch(() => undefined);
     if (error instanceof MongoServerError && error.code === NOT_A_REPLICA_SET) {
@@ -205,7 +247,22 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
     async caughtUp() {
       if (!live) return false;
       const point = await majorityCommitPoint();
-      return live && point !== undefined && seen !== undefined && notBefore(seen, point);
+      if (!live || point === undefined) return false;
+      if (seen && notBefore(seen, point)) return true;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(waiter);
+          resolve(false);
+        }, CATCH_UP_WAIT_MS);
+        const waiter = {
+          point,
+          answer: (caughtUp: boolean) => {
+            clearTimeout(timer);
+            resolve(caughtUp);
+          },
+        };
+        waiting.add(waiter);
+      });
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -220,6 +277,7 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
       clearTimeout(retry);
       clearInterval(watchdog);
       live = false;
+      answerWaiting();
       tell((listener) => listener.close?.());
       listeners.clear();
       await stream?.close();

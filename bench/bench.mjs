@@ -18,9 +18,9 @@ import { medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
 import { startApi, startBareServer, startCeilingServer, startMongo } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
-import { formatTable, sizeLabel } from './src/report.mjs';
+import { formatTable, p99Growth, sizeLabel } from './src/report.mjs';
 import { formatTransfer, importRow, listTargets } from './src/transfer.mjs';
-import { formatLighthouse, landingBundle, lighthouseScore } from './src/web-metrics.mjs';
+import { FLOOR_LABEL, formatBundle, formatLighthouse, landingBundle, lighthouseFloor, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -341,6 +341,8 @@ const notes = [];
 let bundle;
 /** @type {Awaited<ReturnType<typeof lighthouseScore>>} */
 let lighthouse = { skipped: '--lighthouse-runs 0' };
+/** @type {Awaited<ReturnType<typeof lighthouseFloor>>} */
+let lighthouseOfFloor = { skipped: '--lighthouse-runs 0' };
 
 try {
   const mongo = await startMongo();
@@ -503,7 +505,10 @@ try {
 
     if (sizeIndex === 0) {
       bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
-      if (lighthouseRuns) lighthouse = await lighthouseScore(`${apis[apis.length - 1]?.url}/`, lighthouseRuns);
+      if (lighthouseRuns) {
+        lighthouse = await lighthouseScore(`${apis[apis.length - 1]?.url}/`, lighthouseRuns);
+        lighthouseOfFloor = await lighthouseFloor(lighthouseRuns);
+      }
     }
     for (const stop of stops) await stopNow(stop);
     // Only the size being measured stays in mongod's cache and on disk.
@@ -515,7 +520,10 @@ try {
   console.log(`\n${formatTable({ sizes, rows: [...rows.values()] })}\n`);
   console.log(
     'x ceil: req/s against the ceiling row below it (node:http running the same driver query; 1.00 = as fast). ' +
-      'RSS MB: the API process\u2019s peak resident memory during the read. err: errors, timeouts and non-2xx.',
+      'RSS MB: the API process\u2019s peak resident memory during the read. err: errors, timeouts and non-2xx.' +
+      (sizes.length > 1
+        ? ` p99 x: the p99 at ${sizeLabel(sizes[sizes.length - 1] ?? 0)} books over the p99 at ${sizeLabel(sizes[0] ?? 0)} (1.00 = flat; the bare server's row is the machine's own drift).`
+        : ''),
   );
   console.log(
     `Load average at the end: ${os
@@ -524,12 +532,9 @@ try {
       .join(' ')} (${os.cpus().length} cores; other work on the machine shows in the figures)`,
   );
   for (const note of notes) console.log(`Note: ${note}`);
-  if (bundle) {
-    console.log(`Landing page JavaScript (entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
-    for (const file of bundle.files)
-      console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
-  }
+  if (bundle) console.log(formatBundle(bundle));
   console.log(formatLighthouse(lighthouse, '/'));
+  console.log(formatLighthouse(lighthouseOfFloor, FLOOR_LABEL));
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(RESULTS, `bench-${stamp}.json`);
@@ -558,11 +563,19 @@ try {
     },
     sizes,
     perSize,
-    units: { rps: 'requests per second', p50: 'ms', p99: 'ms', peakRssBytes: 'bytes', ratio: 'req/s over the ceiling row' },
-    rows: [...rows.values()],
+    units: {
+      rps: 'requests per second',
+      p50: 'ms',
+      p99: 'ms',
+      peakRssBytes: 'bytes',
+      ratio: 'req/s over the ceiling row',
+      p99Growth: 'p99 at the largest size over p99 at the smallest',
+    },
+    rows: [...rows.values()].map((row) => ({ ...row, p99Growth: p99Growth(row, sizes) })),
     notes,
     landingBundle: bundle ?? null,
     lighthouse,
+    lighthouseFloor: lighthouseOfFloor,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten to ${path.relative(ROOT, file)}`);

@@ -1,12 +1,13 @@
 // `pnpm bench:web`: what a visitor's browser pays for the landing page, without the API load test: the gzip
 // size of the JavaScript the page served for / loads (the prerendered dist/pages/index.html), and Lighthouse's mobile performance score of / (Debian's Chromium,
-// median of --runs), served by the built API over its demo data on a throw-away mongod.
+// median of --runs), served by the built API over its demo data on a throw-away mongod; then the score of a
+// bare page in the same browser, the most this machine can reach (lighthouseFloor).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApi, startMongo } from './src/processes.mjs';
-import { formatLighthouse, landingBundle, lighthouseScore } from './src/web-metrics.mjs';
+import { FLOOR_LABEL, formatBundle, formatLighthouse, landingBundle, lighthouseFloor, lighthouseScore } from './src/web-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -14,9 +15,7 @@ const { values: args } = parseArgs({ options: { runs: { type: 'string', default:
 
 const bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));
 if (!bundle) throw new Error('apps/web/dist/index.html is missing: run `pnpm build` first');
-console.log(`Landing page JavaScript (${bundle.page}: entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`);
-for (const file of bundle.files)
-  console.log(`  ${file.file}: ${(file.bytes / 1000).toFixed(1)} kB, ${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
+console.log(formatBundle(bundle));
 
 mkdirSync(RESULTS, { recursive: true });
 const mongo = await startMongo();
@@ -39,3 +38,4 @@ try {
 } finally {
   await mongo.stop();
 }
+console.log(formatLighthouse(await lighthouseFloor(Number(args.runs)), FLOOR_LABEL));

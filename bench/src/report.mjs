@@ -1,5 +1,6 @@
 // The printed table: one row per read (and per API runtime), one group of columns per data-set size, so that
-// growth shows side by side. Each API row carries its ratio to its own ceiling row (ceiling-server.mjs).
+// growth shows side by side, and last the p99's growth from the smallest size to the largest (issue 15's goal:
+// within 1.5x for every paged read). Each API row carries its ratio to its own ceiling row (ceiling-server.mjs).
 
 /**
  * @typedef {import('./load-test.mjs').Figures} Figures
@@ -25,14 +26,32 @@ const COLUMNS = [
 const groupWidth = COLUMNS.reduce((sum, [, , width]) => sum + width + 1, -1);
 
 /**
+ * A row's p99 at the largest size over its p99 at the smallest (1.00 = flat), or null with fewer than two
+ * sizes or without a p99 at either end.
+ * @param {Row} row @param {number[]} sizes
+ * @returns {number | null}
+ */
+export function p99Growth(row, sizes) {
+  const first = row.bySize[String(sizes[0])]?.p99;
+  const last = row.bySize[String(sizes[sizes.length - 1])]?.p99;
+  return sizes.length > 1 && first && last ? last / first : null;
+}
+
+const GROWTH_TITLE = 'p99 x';
+
+/**
  * @param {{ sizes: number[], rows: Row[] }} data
  * @returns {string}
  */
 export function formatTable({ sizes, rows }) {
   const nameWidth = Math.max(30, ...rows.map((r) => r.name.length));
-  const header1 = ''.padEnd(nameWidth) + sizes.map((s) => ` | ${`${sizeLabel(s)} books`.padEnd(groupWidth)}`).join('');
+  const growth = sizes.length > 1;
+  const header1 =
+    ''.padEnd(nameWidth) + sizes.map((s) => ` | ${`${sizeLabel(s)} books`.padEnd(groupWidth)}`).join('') + (growth ? ' |' : '');
   const header2 =
-    ''.padEnd(nameWidth) + sizes.map(() => ` | ${COLUMNS.map(([title, , width]) => title.padStart(width)).join(' ')}`).join('');
+    ''.padEnd(nameWidth) +
+    sizes.map(() => ` | ${COLUMNS.map(([title, , width]) => title.padStart(width)).join(' ')}`).join('') +
+    (growth ? ` | ${GROWTH_TITLE}` : '');
   const line = (/** @type {Row} */ row) =>
     row.name.padEnd(nameWidth) +
     sizes
@@ -40,6 +59,7 @@ export function formatTable({ sizes, rows }) {
         const cell = row.bySize[String(size)];
         return ` | ${cell ? COLUMNS.map(([, render, width]) => render(cell).padStart(width)).join(' ') : 'n/a'.padEnd(groupWidth)}`;
       })
-      .join('');
+      .join('') +
+    (growth ? ` | ${(p99Growth(row, sizes)?.toFixed(2) ?? '').padStart(GROWTH_TITLE.length)}` : '');
   return [header1, header2, '-'.repeat(header2.length), ...rows.map(line)].join('\n');
 }

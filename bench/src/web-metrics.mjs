@@ -1,6 +1,8 @@
 // What a visitor's browser pays for the landing page: the gzip size of its JavaScript, and Lighthouse's
-// performance score of / (Debian's Chromium, median of several runs).
+// performance score of / (Debian's Chromium, median of several runs), beside the score of a bare page that
+// shows what this machine can reach at all.
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,6 +43,17 @@ export function landingBundle(distDir) {
     return { file: /** @type {string} */ (url), bytes: readFileSync(file).length, gzipBytes: gzipBytes(file) };
   });
   return { page, files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+/**
+ * The landing bundle's lines as printed by `pnpm bench` and `pnpm bench:web`: the total, then each file.
+ * @param {NonNullable<ReturnType<typeof landingBundle>>} bundle
+ */
+export function formatBundle(bundle) {
+  return [
+    `Landing page JavaScript (${bundle.page}: entry + modulepreload, gzip -9): ${(bundle.gzipBytes / 1000).toFixed(1)} kB`,
+    ...bundle.files.map((f) => `  ${f.file}: ${(f.bytes / 1000).toFixed(1)} kB, ${(f.gzipBytes / 1000).toFixed(1)} kB gzip`),
+  ].join('\n');
 }
 
 /** The metrics the performance score is made of, as Lighthouse's audits name them (ms; CLS unitless). */
@@ -135,4 +148,34 @@ export function formatLighthouse(result, pagePath) {
     `  median run: ${metrics.join(', ')}\n` +
     `  ${result.browser}, Lighthouse's benchmark index of this machine: ${result.benchmarkIndexes.join(', ')} (higher is faster)`
   );
+}
+
+/**
+ * The floor page: one heading and one paragraph, with no script, stylesheet, font or image. Whatever keeps it
+ * below 100 is the machine (Lighthouse slows the CPU down 4x from what the machine does, and counts the
+ * browser's own work of setting up the document), not a page: the landing cannot score higher than this.
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Floor</title></head><body><h1>Book Warehouse</h1><p>One heading and one paragraph.</p></body></html>';
+
+/** What lighthouseFloor prints as the page's name. */
+export const FLOOR_LABEL = 'a bare page of one heading and one paragraph';
+
+/**
+ * Lighthouse's score of the floor page, served by node:http from this process, in the same browser and the
+ * same settings as the landing page's: what this machine can reach at all, to read the landing's score against.
+ * @param {number} runs
+ */
+export async function lighthouseFloor(runs) {
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(FLOOR_PAGE),
+  );
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  try {
+    const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+    return await lighthouseScore(`http://127.0.0.1:${address.port}/`, runs);
+  } finally {
+    server.close();
+  }
 }

@@ -1,4 +1,7 @@
-import { connectDatabase } from './database';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { connectDatabase, type ServerChange } from './database';
 import { startEmbeddedMongo, type EmbeddedMongo } from './mongo';
 import { freePort } from '../../test/free-port';
 
@@ -34,5 +37,43 @@ describe('connectDatabase', () => {
       onRetry: () => abort.abort(),
     });
     await expect(connecting).rejects.toThrow(/abort/i);
+  });
+
+  it('tells each change of a server: found as primary, lost when it stops, primary again once it is back', async () => {
+    const port = await freePort();
+    const dbPath = await fs.mkdtemp(path.join(os.tmpdir(), 'server-changes-'));
+    const changes: ServerChange[] = [];
+    let mongo = await startEmbeddedMongo({ port, dbPath });
+    const database = await connectDatabase(mongo.uri, 'changes', { onServerChange: (change) => changes.push(change) });
+    /** The first change to `to` told after the first `from` changes; each ping makes the driver look sooner. */
+    const changeTo = async (to: string, from: number) => {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        const change = changes.slice(from).find((c) => c.to === to);
+        if (change) return change;
+        await Promise.all([database.ping(), new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+      throw new Error(`no change to ${to} within 20 s: ${JSON.stringify(changes)}`);
+    };
+    try {
+      expect(await changeTo('RSPrimary', 0)).toMatchObject({ address: expect.stringContaining(`:${port}`) as string });
+      const beforeStop = changes.length;
+      await mongo.stop();
+      expect(await changeTo('Unknown', beforeStop)).toEqual({
+        address: expect.stringContaining(`:${port}`) as string,
+        from: 'RSPrimary',
+        to: 'Unknown',
+        error: expect.any(String) as string,
+      });
+      const beforeStart = changes.length;
+      mongo = await startEmbeddedMongo({ port, dbPath });
+      expect(await changeTo('RSPrimary', beforeStart)).toMatchObject({ from: 'Unknown' });
+      expect(await database.ping()).toBe(true);
+      // Only changes of kind are told, never a heartbeat that found the same.
+      expect(changes.every((change) => change.from !== change.to)).toBe(true);
+    } finally {
+      await database.close();
+      await mongo.stop();
+      await fs.rm(dbPath, { recursive: true, force: true });
+    }
   });
 });

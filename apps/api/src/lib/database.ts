@@ -24,6 +24,17 @@ export interface DatabaseOptions {
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
   /** Stops the connection attempts (a shutdown during start-up). */
   signal?: AbortSignal;
+  /** Told each time the driver's monitoring sees a server change kind: found, lost, primary, secondary. */
+  onServerChange?: (change: ServerChange) => void;
+}
+
+/** A server of the deployment as the driver's monitoring saw it change (`type`: RSPrimary, Unknown, ...). */
+export interface ServerChange {
+  address: string;
+  from: string;
+  to: string;
+  /** Why the driver could not reach it, when it is Unknown after an error. */
+  error?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -56,6 +67,14 @@ export async function connectDatabase(uri: string, dbName: string, options: Data
     retryWrites: true,
     retryReads: true,
   });
+  const onServerChange = options.onServerChange;
+  if (onServerChange) {
+    // Heartbeats that find nothing new are not told: only a change of kind (a server lost, found or re-elected).
+    client.on('serverDescriptionChanged', ({ address, previousDescription: before, newDescription: after }) => {
+      if (before.type !== after.type)
+        onServerChange({ address, from: before.type, to: after.type, ...(after.error ? { error: after.error.message } : {}) });
+    });
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       await client.connect();

@@ -31,6 +31,12 @@ export async function openDatabase(config: Config, logger: Logger, signal?: Abor
           { attempt, retryInMs: delayMs, err: error instanceof Error ? error.message : String(error) },
           'cannot reach MongoDB yet; retrying',
         ),
+      // What the driver sees of each server, so that a log shows when an instance lost the database and when it
+      // found it again (or that it never did).
+      onServerChange: (change) =>
+        change.to === 'Unknown'
+          ? logger.warn(change, 'lost contact with a MongoDB server')
+          : logger.info(change, `a MongoDB server is now ${change.to}`),
     });
     // isMaster rather than hello: mongod 4.0 predates hello.
     const topology = await database.db.admin().command({ isMaster: 1 });

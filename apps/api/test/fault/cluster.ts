@@ -97,7 +97,8 @@ export class Cluster {
       SEED_DEMO_DATA: 'false',
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
       WEB_DIST_DIR: '',
-      LOG_LEVEL: 'warn',
+      // info: each instance's log shows when its driver lost and found the database (lib/open-database.ts).
+      LOG_LEVEL: 'info',
       WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
       SHUTDOWN_READY_DELAY_MS: String(READY_DELAY_MS),
       SHUTDOWN_GRACE_MS: '10000',

@@ -1,19 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
 import { capturedLogger } from '../../test/helpers';
+import { until } from '../../test/until';
 import { connectDatabase, type Database } from './database';
 import { watchChanges, type Change, type ChangeFeed } from './database-changes';
 import { mongodBinary, startEmbeddedMongo, type EmbeddedMongo } from './mongo';
 
 // The change feed that the caches and the live events listen to (docs/decisions/008-transactions-and-idempotency.md).
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await sleep(10);
-  }
-}
 
 describe('on a replica set', () => {
   let mongo: EmbeddedMongo;
@@ -28,7 +21,7 @@ describe('on a replica set', () => {
     await database.db.createCollection('books');
     feed = watchChanges(database.db, { collections: ['books'], logger: capturedLogger().logger });
     feed.subscribe({ change: (change) => void seen.push(change), close: () => void closed++ });
-    await until(() => feed.live);
+    await until('the feed is live', () => feed.live);
   });
   afterAll(async () => {
     await feed.close();
@@ -41,7 +34,7 @@ describe('on a replica set', () => {
     const { insertedId } = await books.insertOne({ name: 'Watched', stock: 1 });
     await database.db.collection('elsewhere').insertOne({ name: 'Not watched' });
     await books.updateOne({ _id: insertedId }, { $set: { stock: 2 }, $unset: { name: '' } });
-    await until(() => seen.length >= 2);
+    await until('two changes told', () => seen.length >= 2);
     expect(seen.map(({ collection, op, changed }) => ({ collection, op, changed }))).toEqual([
       { collection: 'books', op: 'insert', changed: undefined },
       { collection: 'books', op: 'update', changed: ['stock', 'name'] },
@@ -52,7 +45,7 @@ describe('on a replica set', () => {
   it('is caught up once it has told of every write acknowledged before the question', async () => {
     await database.db.collection('books').insertOne({ name: 'Just written' });
     // Asked right after the write, it may or may not have arrived; once it has, the feed says so.
-    await until(() => feed.caughtUp());
+    await until('the feed caught up', () => feed.caughtUp());
     expect(seen.at(-1)?.doc).toMatchObject({ name: 'Just written' });
   });
 
@@ -66,7 +59,7 @@ describe('on a replica set', () => {
         .collection<{ _id: string; n: number }>('elsewhere')
         .updateOne({ _id: 'counter' }, { $inc: { n: 1 } }, { upsert: true });
       const asked = Date.now();
-      await until(() => feed.caughtUp());
+      await until('the feed caught up', () => feed.caughtUp());
       waits.push(Date.now() - asked);
       await sleep(150);
     }
@@ -79,7 +72,7 @@ describe('on a replica set', () => {
     for (let i = 0; i < 5; i++) {
       await books.insertOne({ name: `Told ${i}` });
       // It waits a little for the stream rather than say no at once; whenever it says yes, the change is told.
-      await until(async () => {
+      await until('the feed caught up', async () => {
         const caughtUp = await feed.caughtUp();
         if (caughtUp) expect(seen.at(-1)?.doc).toMatchObject({ name: `Told ${i}` });
         return caughtUp;
@@ -90,7 +83,7 @@ describe('on a replica set', () => {
   it('answers the changes after a token it keeps, and undefined for one it does not know', async () => {
     const before = seen.length;
     await database.db.collection('books').insertMany([{ name: 'One' }, { name: 'Two' }]);
-    await until(() => seen.length === before + 2);
+    await until('both changes told', () => seen.length === before + 2);
     expect(feed.since(seen[before]!.token)?.map((change): unknown => change.doc?.['name'])).toEqual(['Two']);
     expect(feed.since('unknown')).toBeUndefined();
   });
@@ -111,7 +104,7 @@ describe('on a standalone server, which has no change streams', () => {
     const { logger, lines } = capturedLogger();
     const feed = watchChanges(database.db, { collections: ['books'], logger });
     try {
-      await until(() => lines.some((line) => line['level'] === 40));
+      await until('a warning', () => lines.some((line) => line['level'] === 40));
       await sleep(1500); // no second attempt, no second warning
       expect(lines.filter((line) => line['level'] === 40).map((line) => line['msg'])).toEqual([
         expect.stringContaining('MongoDB runs as a standalone server'),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { connectDatabase, type ServerChange } from './database';
 import { startEmbeddedMongo, type EmbeddedMongo } from './mongo';
 import { freePort } from '../../test/free-port';
+import { until } from '../../test/until';
 
 describe('connectDatabase', () => {
   it('keeps retrying, with growing delays, until the database comes up, instead of failing at once', async () => {
@@ -47,12 +48,14 @@ describe('connectDatabase', () => {
     const database = await connectDatabase(mongo.uri, 'changes', { onServerChange: (change) => changes.push(change) });
     /** The first change to `to` told after the first `from` changes; each ping makes the driver look sooner. */
     const changeTo = async (to: string, from: number) => {
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
-        const change = changes.slice(from).find((c) => c.to === to);
-        if (change) return change;
-        await Promise.all([database.ping(), new Promise((resolve) => setTimeout(resolve, 100))]);
-      }
-      throw new Error(`no change to ${to} within 20 s: ${JSON.stringify(changes)}`);
+      const told = () => changes.slice(from).find((c) => c.to === to);
+      const pingedAndTold = async () => {
+        if (told()) return true;
+        await database.ping();
+        return told() !== undefined;
+      };
+      await until(`a change to ${to}`, pingedAndTold, { timeoutMs: 20_000, everyMs: 100 });
+      return told();
     };
     try {
       expect(await changeTo('RSPrimary', 0)).toMatchObject({ address: expect.stringContaining(`:${port}`) as string });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ObjectId } from 'mongodb';
 import { historyTask } from '@book-warehouse/types';
 import { addBook, bearer, useListeningServer, useRestartableTestApp, useTestUsers } from '../helpers';
+import { until } from '../until';
 
 // Issue 12's consistency scenarios, in process: the real app over a real replica-set mongod on a fixed port and
 // dbPath, so it can be killed and started again in place. They count what a client would: the requests, the
@@ -31,14 +32,6 @@ const books = () => ctx.db.collection<{ bookName: string; stockQuantity: number 
 const stockOf = async (id: string) => (await books().findOne({ _id: new ObjectId(id) }))?.stockQuantity;
 const entriesOf = (bookName: string, task: string) => ctx.db.collection('histories').countDocuments({ bookName, task });
 
-async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
-
 describe('2b: kill -9 of mongod in the middle of a write load, then a restart', () => {
   it('leaves every stock change with its history entry and every entry with its change, and loses no acknowledged change', async () => {
     const stamp = Date.now();
@@ -65,12 +58,12 @@ describe('2b: kill -9 of mongod in the middle of a write load, then a restart', 
     const total = () => [...acknowledged.values()].reduce((a, b) => a + b, 0);
     const load = targets.flatMap((book) => [client(book._id), client(book._id)]);
 
-    await until('restocks before the crash', () => total() >= 30, 30_000);
+    await until('restocks before the crash', () => total() >= 30, { timeoutMs: 30_000, everyMs: 50 });
     process.kill(ctx.mongo.pid, 'SIGKILL');
     await sleep(1000);
     await restartMongo();
     const afterRestart = total();
-    await until('restocks after the restart', () => total() >= afterRestart + 30, 60_000);
+    await until('restocks after the restart', () => total() >= afterRestart + 30, { timeoutMs: 60_000, everyMs: 50 });
     running = false;
     await Promise.all(load);
 

@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/lib/mongo';
 import { freePort } from '../free-port';
+import { until } from '../until';
 
 /**
  * The fault suite's cluster, all on loopback in a temporary directory: one replica-set mongod (the embedded
@@ -23,9 +23,12 @@ const READY_DELAY_MS = 2000;
 function haproxyConfig(listen: number, servers: { name: string; port: number }[]): string {
   return `global
   maxconn 4096
+  # One line per request on standard output (the suite's haproxy.log), with the request's id.
+  log stdout format raw local0
 
 defaults
   mode http
+  log global
   timeout connect 2s
   timeout client 60s
   timeout server 60s
@@ -42,6 +45,11 @@ frontend api
   # One id per request, passed to the API (it logs it and answers it in errors).
   unique-id-format %[uuid()]
   http-request set-header X-Request-Id %[unique-id]
+  # HAProxy's HTTP log with the request's id (%ID) before the request line.
+  log-format "%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %ac/%fc/%bc/%sc/%rc %sq/%bq %ID %{+Q}r"
+  # A client keeps an idle connection as long as the answer's Keep-Alive says: the balancer's own time, less a
+  # second, not the API's 75 s, or a client sends a request on a connection the balancer is closing, and it fails.
+  http-response set-header Keep-Alive timeout=9
   default_backend instances
 
 backend instances
@@ -66,18 +74,20 @@ export interface Instance {
   exited: Promise<number | null>;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, failed?: () => string | undefined): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const why = failed?.();
-    if (why) throw new Error(`${what}: ${why}`);
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await sleep(100);
-  }
-}
+/** True when `url` answers `status`; false when it answers anything else, or nothing. */
+const answers = (url: string, status = 200) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (res) => res.status === status,
+    () => false,
+  );
 
-const answers = async (url: string, status = 200) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === status;
+/** Kills a child process that still runs, and waits for its exit. */
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
 
 export class Cluster {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'book-warehouse-faults-'));
@@ -99,6 +109,9 @@ export class Cluster {
       WEB_DIST_DIR: '',
       // info: each instance's log shows when its driver lost and found the database (lib/open-database.ts).
       LOG_LEVEL: 'info',
+      // The driver's own log, when the suite is run with it (MONGODB_LOG_TOPOLOGY=debug MONGODB_LOG_PATH=stderr
+      // shows every heartbeat): it goes to each instance's log.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MONGODB_LOG_'))),
       WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
       SHUTDOWN_READY_DELAY_MS: String(READY_DELAY_MS),
       SHUTDOWN_GRACE_MS: '10000',
@@ -131,20 +144,19 @@ export class Cluster {
     const log = fs.openSync(path.join(this.dir, 'haproxy.log'), 'a');
     this.haproxy = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', log, log] });
     this.url = `http://127.0.0.1:${listen}`;
-    await waitFor(
-      'HAProxy routes to both instances',
-      () => this.bothServe(),
-      30_000,
-      () => (this.haproxy.exitCode !== null ? `exited with code ${this.haproxy.exitCode}; see ${this.dir}/haproxy.log` : undefined),
-    );
+    await until('HAProxy routes to both instances', () => this.bothServe(), {
+      timeoutMs: 30_000,
+      everyMs: 100,
+      failed: () => (this.haproxy.exitCode !== null ? `exited with code ${this.haproxy.exitCode}; see ${this.dir}/haproxy.log` : undefined),
+    });
   }
 
-  /** True once consecutive requests through HAProxy are answered by both instances. */
+  /** True once consecutive readiness requests through HAProxy are answered 200 by both instances. */
   private async bothServe(): Promise<boolean> {
     const servedBy = new Set<string>();
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${this.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) servedBy.add(res.headers.get('x-served-by') ?? '');
+      const res = await fetch(`${this.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+      if (res?.status === 200) servedBy.add(res.headers.get('x-served-by') ?? '');
     }
     return servedBy.size === 2;
   }
@@ -162,27 +174,49 @@ export class Cluster {
     });
     const exited = once(child, 'exit').then(([code]) => code as number | null);
     const instance: Instance = { name, port, url: `http://127.0.0.1:${port}`, child, exited };
-    await waitFor(
-      `${name} ready`,
-      () => answers(`${instance.url}/api/health/ready`),
-      60_000,
-      () => (child.exitCode !== null ? `exited with code ${child.exitCode}; see ${this.dir}/${name}.log` : undefined),
-    );
+    await this.untilReady(instance, 60_000);
     return instance;
   }
 
-  /** Replaces a stopped instance with a new process on the same port, and waits until HAProxy uses it again. */
+  /** Waits until an instance's readiness probe answers 200; past the timeout, the error shows its last log lines. */
+  private untilReady(instance: Instance, timeoutMs: number): Promise<void> {
+    return until(`${instance.name} ready`, () => answers(`${instance.url}/api/health/ready`), {
+      timeoutMs,
+      everyMs: 100,
+      failed: () =>
+        instance.child.exitCode !== null ? `exited with code ${instance.child.exitCode}; see ${this.dir}/${instance.name}.log` : undefined,
+      explain: () => `the last lines of its log, requests left out:\n${this.logTail(instance.name)}`,
+    });
+  }
+
+  /** The last lines of an instance's log other than the per-request ones: what it last saw of its database. */
+  private logTail(name: string, lines = 10): string {
+    const log = fs.readFileSync(path.join(this.dir, `${name}.log`), 'utf8');
+    const kept = log.split('\n').filter((line) => line && !line.includes('"msg":"request '));
+    return kept
+      .slice(-lines)
+      .map((line) => `  ${line.slice(0, 400)}`)
+      .join('\n');
+  }
+
+  /**
+   * Replaces an instance with a new process on the same port (the old one killed first if it still runs), and
+   * waits until HAProxy uses it again.
+   */
   async restartInstance(index: number): Promise<void> {
     const old = this.instances[index]!;
+    await stopChild(old.child);
     this.instances[index] = await this.startInstance(old.name, old.port);
-    await waitFor('HAProxy routes to both instances', () => this.bothServe(), 30_000);
+    await until('HAProxy routes to both instances', () => this.bothServe(), { timeoutMs: 30_000, everyMs: 100 });
   }
 
   /** Waits until every instance reports ready and HAProxy routes to both. */
   async allReady(timeoutMs = 60_000): Promise<void> {
-    for (const instance of this.instances)
-      await waitFor(`${instance.name} ready`, () => answers(`${instance.url}/api/health/ready`), timeoutMs);
-    await waitFor('HAProxy routes to both instances', () => this.bothServe(), timeoutMs);
+    // Each instance to its end, so that a failure tells about both.
+    const waits = await Promise.allSettled(this.instances.map((instance) => this.untilReady(instance, timeoutMs)));
+    const failures = waits.flatMap((wait) => (wait.status === 'rejected' ? [(wait.reason as Error).message] : []));
+    if (failures.length > 0) throw new Error(failures.join('\n'));
+    await until('HAProxy routes to both instances', () => this.bothServe(), { timeoutMs, everyMs: 100 });
   }
 
   /** Stops everything; the logs are kept (and their place answered) when asked, for a failed run. */
@@ -194,12 +228,6 @@ export class Cluster {
         // not running
       }
     }
-    const stopChild = async (child: ChildProcess | undefined) => {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-    };
     await Promise.all([stopChild(this.haproxy), ...this.instances.map((instance) => stopChild(instance.child))]);
     await this.mongo?.stop();
     if (keepLogs) return this.dir;

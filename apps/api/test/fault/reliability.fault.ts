@@ -65,6 +65,15 @@ const isErrorShape = (body: unknown) => {
   }
 };
 
+/**
+ * What a failed fetch says, with its cause ("fetch failed: other side closed UND_ERR_SOCKET"). Not by instanceof:
+ * fetch's errors come from outside the realm Jest runs the suite in.
+ */
+function networkError(error: unknown): string {
+  const { message, cause } = error as { message?: string; cause?: { message?: string; code?: string } };
+  return [message, cause?.message, cause?.code].filter(Boolean).join(': ') || String(error);
+}
+
 async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Outcome> {
   const started = Date.now();
   try {
@@ -93,7 +102,7 @@ async function call(url: string, init: { method?: string; body?: unknown; header
     return {
       status: 0,
       ms: Date.now() - started,
-      error: error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : String(error),
+      error: networkError(error),
     };
   }
 }
@@ -201,9 +210,15 @@ describe('1. 1,000 concurrent deliveries of 1 over both instances against stock 
 });
 
 describe('4. SIGTERM to one instance during steady load through HAProxy', () => {
+  // Passed or failed, the next scenarios need both instances again.
+  afterAll(() => cluster.restartInstance(0), 90_000);
+
   it('no request fails at the client, and every acknowledged restock is applied once', async () => {
     const bookName = 'Fault 4: rolling stop';
     const id = await addBook(0, bookName);
+    // The clients' connections to the balancer: kept idle no longer than it keeps them (10 s). With the API's
+    // 75 s passed on instead, a request now and then went out on a connection the balancer was just closing.
+    expect((await fetch(`${cluster.url}/api/health/live`)).headers.get('keep-alive')).toBe('timeout=9');
     const [stopped] = cluster.instances;
     let exitCode: number | null | undefined;
 
@@ -232,8 +247,6 @@ describe('4. SIGTERM to one instance during steady load through HAProxy', () => 
     expect(exitCode).toBe(0);
     expect(failures.slice(0, 3)).toEqual([]);
     expect(applied).toBe(acknowledged);
-
-    await cluster.restartInstance(0);
     completed++;
   });
 });
@@ -327,12 +340,6 @@ describe('2. kill -9 of mongod in the middle of a write load, restarted on the s
     expect(lost).toBe(0);
     expect(applied).toBeLessThanOrEqual(acknowledged + refused);
     completed++;
-
-    // ─── HISTORY CHECK: to be written with the transactions of the next change ───────────────────────────
-    // Issue 12 (2) also requires: every stock change has its history entry, and no history entry lacks its
-    // change. The book update and its history entry are two writes today, so a crash between them can break
-    // that; once one transaction holds both, compare here the 'Added 1 Quantity' entries of this book with
-    // `applied` (they must be equal) and report the difference in the table's "lost writes".
   });
 
   // Its history half (every stock change has its entry, no entry lacks its change) is scenario 2b of

@@ -138,13 +138,13 @@ export async function lighthouseScore(url, runs) {
 /**
  * The Lighthouse figures as printed by `pnpm bench` and `pnpm bench:web`: the median and every run's score,
  * the median run's metrics, and what the score depends on besides the page (browser, benchmark index).
- * @param {Awaited<ReturnType<typeof lighthouseScore>>} result @param {string} pagePath
+ * @param {Awaited<ReturnType<typeof lighthouseScore>>} result @param {string} page the page's path, or a label for it
  */
-export function formatLighthouse(result, pagePath) {
+export function formatLighthouse(result, page) {
   if ('skipped' in result) return `Lighthouse: skipped (${result.skipped})`;
   const metrics = Object.entries(result.metrics).map(([id, value]) => `${id} ${value}`);
   return (
-    `Lighthouse performance of ${pagePath} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})\n` +
+    `Lighthouse performance of ${page} (mobile, simulated throttling): median ${result.median} (runs: ${result.scores.join(', ')})\n` +
     `  median run: ${metrics.join(', ')}\n` +
     `  ${result.browser}, Lighthouse's benchmark index of this machine: ${result.benchmarkIndexes.join(', ')} (higher is faster)`
   );

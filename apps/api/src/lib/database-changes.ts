@@ -8,7 +8,7 @@ import {
   type Timestamp,
 } from 'mongodb';
 import type { Logger } from './logger';
-import { sharedFreshRead } from './shared-fresh-read';
+import { sharedReadPerTurn } from './shared-fresh-read';
 
 /** One committed change of a watched collection, as the change stream reported it. */
 export interface Change {
@@ -233,8 +233,12 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
   }, AWAIT_MS);
   watchdog.unref();
 
-  /** The majority commit point, asked for once by all callers waiting when a run starts. */
-  const majorityCommitPoint = sharedFreshRead(async (): Promise<Timestamp | undefined> => {
+  /**
+   * The majority commit point, asked for once by the callers of each event-loop turn (one round trip): a run
+   * already under way started before their calls, and waiting for it and then for the next one took up to two
+   * (docs/decisions/013-stats-and-paging.md, "Where the kept page's tail comes from").
+   */
+  const majorityCommitPoint = sharedReadPerTurn(async (): Promise<Timestamp | undefined> => {
     // `isMaster` rather than `hello`: MongoDB 4.0 predates `hello`; newer servers still answer it.
     const reply = await db.admin().command({ isMaster: 1 });
     return (reply['lastWrite'] as { majorityOpTime?: { ts: Timestamp } } | undefined)?.majorityOpTime?.ts;

@@ -24,3 +24,20 @@ export function sharedFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
     return waiting;
   };
 }
+
+/**
+ * Like sharedFreshRead, for a read cheap enough to run beside itself: the callers of one turn of the event loop
+ * share one run, started once the turn's callbacks are done (setImmediate), so after every one of their calls.
+ * A caller never waits for a run already under way: runs overlap, one starting per turn at most, and each caller
+ * waits for one run, never two.
+ */
+export function sharedReadPerTurn<T>(read: () => Promise<T>): () => Promise<T> {
+  let next: Promise<T> | undefined;
+  return () =>
+    (next ??= new Promise<T>((resolve, reject) => {
+      setImmediate(() => {
+        next = undefined;
+        read().then(resolve, reject);
+      });
+    }));
+}

@@ -19,6 +19,9 @@ const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 /** How long a draining instance keeps answering after SIGTERM: longer than HAProxy takes to see it unready. */
 const READY_DELAY_MS = 2000;
 
+/** How long HAProxy keeps an idle client connection; it tells its clients a second less (Keep-Alive). */
+const KEEP_ALIVE_S = 10;
+
 /** The HAProxy configuration the suite runs, and docs/operations.md shows. */
 function haproxyConfig(listen: number, servers: { name: string; port: number }[]): string {
   return `global
@@ -32,7 +35,7 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
-  timeout http-keep-alive 10s
+  timeout http-keep-alive ${KEEP_ALIVE_S}s
   # A readiness check may take up to the API's 1 s ping timeout, more on a busy machine.
   timeout check 3s
   # A request that could not reach an instance, or got no answer at all, is sent again, to the other one.
@@ -49,7 +52,7 @@ frontend api
   log-format "%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %ac/%fc/%bc/%sc/%rc %sq/%bq %ID %{+Q}r"
   # A client keeps an idle connection as long as the answer's Keep-Alive says: the balancer's own time, less a
   # second, not the API's 75 s, or a client sends a request on a connection the balancer is closing, and it fails.
-  http-response set-header Keep-Alive timeout=9
+  http-response set-header Keep-Alive timeout=${KEEP_ALIVE_S - 1}
   default_backend instances
 
 backend instances
@@ -144,8 +147,13 @@ export class Cluster {
     const log = fs.openSync(path.join(this.dir, 'haproxy.log'), 'a');
     this.haproxy = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', log, log] });
     this.url = `http://127.0.0.1:${listen}`;
-    await until('HAProxy routes to both instances', () => this.bothServe(), {
-      timeoutMs: 30_000,
+    await this.untilBothServe(30_000);
+  }
+
+  /** Waits until HAProxy routes to both instances; it fails at once if HAProxy has exited. */
+  private untilBothServe(timeoutMs: number): Promise<void> {
+    return until('HAProxy routes to both instances', () => this.bothServe(), {
+      timeoutMs,
       everyMs: 100,
       failed: () => (this.haproxy.exitCode !== null ? `exited with code ${this.haproxy.exitCode}; see ${this.dir}/haproxy.log` : undefined),
     });
@@ -207,7 +215,7 @@ export class Cluster {
     const old = this.instances[index]!;
     await stopChild(old.child);
     this.instances[index] = await this.startInstance(old.name, old.port);
-    await until('HAProxy routes to both instances', () => this.bothServe(), { timeoutMs: 30_000, everyMs: 100 });
+    await this.untilBothServe(30_000);
   }
 
   /** Waits until every instance reports ready and HAProxy routes to both. */
@@ -216,7 +224,7 @@ export class Cluster {
     const waits = await Promise.allSettled(this.instances.map((instance) => this.untilReady(instance, timeoutMs)));
     const failures = waits.flatMap((wait) => (wait.status === 'rejected' ? [(wait.reason as Error).message] : []));
     if (failures.length > 0) throw new Error(failures.join('\n'));
-    await until('HAProxy routes to both instances', () => this.bothServe(), { timeoutMs, everyMs: 100 });
+    await this.untilBothServe(timeoutMs);
   }
 
   /** Stops everything; the logs are kept (and their place answered) when asked, for a failed run. */

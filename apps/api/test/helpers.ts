@@ -40,22 +40,44 @@ export interface TestContext {
    * feed and caches. Closed with the context.
    */
   instance(options?: Partial<AppOptions>): Promise<App>;
-  /** Replaceable: the outage test stops it and starts another on the same port and dbPath. */
+  /**
+   * The context's own mongod, with `setup.mongo` only. Replaceable: the outage test stops it and starts another on
+   * the same port and dbPath.
+   */
   mongo: EmbeddedMongo;
   close(): Promise<void>;
 }
 
 export interface TestSetup {
-  /** A fixed port and persistent dbPath for the embedded mongod (default: random port, throw-away). */
-  mongo?: { port?: number; dbPath?: string };
+  /**
+   * The context's own embedded mongod, on a fixed port and a persistent dbPath, for a suite that stops, kills or
+   * restarts it. Without it, the context uses a database of its own on the run's shared mongod.
+   */
+  mongo?: { port: number; dbPath: string };
   logger?: Logger;
 }
 
-/** A fresh embedded mongod and the real app on it, with the real Firebase verifier against the emulator. */
+/** The run's shared mongod, started by the global set-up (test/global-setup.ts): it outlives every context. */
+function sharedMongo(): EmbeddedMongo {
+  const uri = process.env.TEST_MONGODB_URI;
+  if (!uri) throw new Error('TEST_MONGODB_URI is not set: the Jest global setup starts the shared mongod');
+  return {
+    uri,
+    get pid(): number {
+      throw new Error('the shared mongod is not to be signalled: give the suite its own (TestSetup.mongo)');
+    },
+    stop: () => Promise.reject(new Error('the shared mongod is stopped by the global teardown only')),
+  };
+}
+
+/**
+ * The real app on a database of its own (on the shared mongod, or on its own with `setup.mongo`), with the real
+ * Firebase verifier against the emulator.
+ */
 export async function startTestApp(options: Partial<AppOptions> = {}, setup: TestSetup = {}): Promise<TestContext> {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the Jest global setup starts the emulator');
-  const mongo = await startEmbeddedMongo(setup.mongo);
+  const mongo = setup.mongo ? await startEmbeddedMongo(setup.mongo) : sharedMongo();
   const dbName = `test-${randomUUID().slice(0, 8)}`;
   const database = await connectDatabase(mongo.uri, dbName);
   await runMigrations(database);
@@ -120,7 +142,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
         await on.database.close();
       }
       await firebase.close();
-      await ctx.mongo.stop();
+      if (setup.mongo) await ctx.mongo.stop();
     },
   };
   return ctx;
@@ -150,7 +172,7 @@ function madeInBeforeAll<T extends object>(what: string): { value: T; set(value:
 }
 
 /**
- * The set-up every API suite shares: registers a beforeAll that starts the app on its own mongod, an
+ * The set-up every API suite shares: registers a beforeAll that starts the app on a database of its own, an
  * afterAll that stops it, and, with `emptyBeforeEach`, a beforeEach that empties those collections.
  */
 export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEach?: string[] } = {}): TestContext {

@@ -7,9 +7,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/fault'],
   testMatch: ['**/*.fault.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  transform: require('../../jest.config.js').transform,
   // The Auth Emulator: reused when one answers on 9099, else started here and stopped afterwards.
-  globalSetup: '<rootDir>/test/global-setup.mjs',
-  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  globalSetup: '<rootDir>/test/fault/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 90_000,
 };

@@ -21,7 +21,7 @@ import { startOpenLibraryStub, type OpenLibraryStub } from '../../../test/openli
  * Property, over every operation of the OpenAPI document the app serves: whatever path parameters, query
  * string, body and content type a client sends, signed in with any role or not, the API never answers 5xx;
  * a 4xx is always the one JSON error shape, a 2xx is valid JSON, and a write answered 4xx leaves the stored
- * books exactly as they were. REQUESTS requests in all, against one app instance on its own mongod.
+ * books exactly as they were. REQUESTS requests in all, against one app instance on its own database.
  */
 const REQUESTS = 10_000;
 /** Every so many requests the data goes back to one known book, so lists stay small and ids stay found. */

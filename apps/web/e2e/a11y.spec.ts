@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { accountToken, addBookViaApi, newStaff, signUp } from './support';
+import { accountToken, addBookViaApi, axeOn, newStaff, signUp } from './support';
 
 /**
  * Every screen of the route table (src/config/paths.ts): its fixed paths (patterns left out), the screens that take
@@ -52,7 +52,6 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /**
  * Every violation axe-core finds on each screen the routes land on, at each width: of any impact in the light
  * theme, of the colour rules in the dark one; and whether the screen has exactly one h1 and no sideways scroll.
- * Toasts are left out: sonner fades them in, which axe reads as low contrast mid-way.
  */
 async function auditEveryRoute(page: Page, routes: string[]): Promise<string[]> {
   const problems: string[] = [];
@@ -60,7 +59,7 @@ async function auditEveryRoute(page: Page, routes: string[]): Promise<string[]> 
     for (const v of violations)
       problems.push(`${where}: ${v.id} (${v.impact}): ${v.help} [${v.nodes.map((n) => n.target.join(' ')).join(', ')}]`);
   };
-  const axe = () => new AxeBuilder({ page }).exclude('[data-sonner-toaster]');
+  const axe = () => axeOn(page);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
     // The screens audited at this width, by the URL they landed on: signed out, every dashboard route lands

@@ -165,6 +165,12 @@ async function checkpoints(client) {
   };
 }
 
+/**
+ * The checkpoints between two readings of `checkpoints`.
+ * @param {{ count: number, ms: number }} before @param {{ count: number, ms: number }} after
+ */
+const checkpointsSince = (before, after) => ({ count: after.count - before.count, ms: after.ms - before.ms });
+
 /** @type {(() => Promise<void>)[]} */
 const cleanups = [];
 const cleanUp = async () => {
@@ -435,44 +441,41 @@ try {
         jobs.push({ row: apis.length > 1 ? `${read.name} (${api.label})` : read.name, url: api.url, read, pid: api.pid });
       if (read.ceiling) jobs.push({ row: `  ceiling: ${read.name.trim()}`, url: ceiling.url, read });
     }
-    /** WiredTiger's checkpoints while the rounds' read jobs ran (not the writes, nor the flushes between jobs). */
-    const checkpointsDuringReads = { count: 0, ms: 0 };
+    const writes = (/** @type {typeof jobs[number]} */ job) => job.read.method !== undefined && job.read.method !== 'GET';
     const runJob = async (/** @type {typeof jobs[number]} */ job, /** @type {number} */ seconds) => {
       const rss = watchPeakRss(job.pid);
       const before = await checkpoints(client);
       const result = await run(job.url, job.read, { connections: job.read.connections ?? CONNECTIONS, duration: seconds, token });
-      const after = await checkpoints(client);
+      const checkpointsDuring = checkpointsSince(before, await checkpoints(client));
       const peakRssBytes = rss.stop();
-      const writes = job.read.method !== undefined && job.read.method !== 'GET';
-      if (!writes) {
-        checkpointsDuringReads.count += after.count - before.count;
-        checkpointsDuringReads.ms += after.ms - before.ms;
-      }
       await settle(client, dbName);
       // A write job leaves changed pages all over the large indexes, which WiredTiger writes at its next
       // checkpoint (one a minute): at a million books, seconds of disk and CPU. Written now, between jobs, so that
       // the read measured next does not pay for the job before it.
-      if (writes) await client.db('admin').command({ fsync: 1 });
-      return { ...result, peakRssBytes };
+      if (writes(job)) await client.db('admin').command({ fsync: 1 });
+      return { ...result, peakRssBytes, checkpointsDuring };
     };
     if (warmup) {
       console.log(`Warming up (${jobs.length} × ${warmup} s)…`);
       for (const job of jobs) await runJob(job, warmup);
     }
-    /** @type {Map<typeof jobs[number], (import('./src/load-test.mjs').Figures & { peakRssBytes: number })[]>} */
+    /** @type {Map<typeof jobs[number], Awaited<ReturnType<typeof runJob>>[]>} */
     const figures = new Map(jobs.map((job) => [job, []]));
     // Rounds interleave every read, so a drift of the machine (other work on it) touches them all alike.
     const checkpointsBefore = await checkpoints(client);
-    Object.assign(checkpointsDuringReads, { count: 0, ms: 0 });
     for (let round = 1; round <= rounds; round++) {
       console.log(`Round ${round}/${rounds} (${jobs.length} × ${duration} s)…`);
       for (const job of jobs) figures.get(job)?.push(await runJob(job, duration));
     }
-    const checkpointsAfter = await checkpoints(client);
-    const checkpointsDuringRounds = {
-      count: checkpointsAfter.count - checkpointsBefore.count,
-      ms: checkpointsAfter.ms - checkpointsBefore.ms,
-    };
+    const checkpointsDuringRounds = checkpointsSince(checkpointsBefore, await checkpoints(client));
+    // The rounds' read jobs only: not the writes, nor the flushes between jobs.
+    const checkpointsDuringReads = jobs
+      .filter((job) => !writes(job))
+      .flatMap((job) => figures.get(job) ?? [])
+      .reduce((sum, figure) => ({ count: sum.count + figure.checkpointsDuring.count, ms: sum.ms + figure.checkpointsDuring.ms }), {
+        count: 0,
+        ms: 0,
+      });
     console.log(
       `WiredTiger checkpoints during the rounds: ${checkpointsDuringRounds.count}, ${checkpointsDuringRounds.ms} ms in all; ` +
         `while reads were measured: ${checkpointsDuringReads.count}, ${checkpointsDuringReads.ms} ms`,

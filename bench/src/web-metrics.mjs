@@ -73,12 +73,12 @@ function scriptTransferBytes(details) {
 const ATTEMPTS = 3;
 
 /**
- * One Lighthouse run of `url` in a fresh browser and profile (no cache carried over), at Lighthouse's default
- * CPU slowdown unless told another. A load whose trace
+ * One Lighthouse run of `url` in a fresh browser and profile (no cache carried over). A load whose trace
  * Lighthouse could not record is loaded again, as its own message asks, up to ATTEMPTS times. Beside the
- * score: the browser, and Lighthouse's benchmark index of the machine (its own measure of CPU speed; higher is
- * faster). The score comes from a fixed 4x CPU slowdown of whatever the machine does, so a slower machine
- * scores lower for the same page: the index says which runs can be compared.
+ * score: the browser, Lighthouse's benchmark index of the machine (its own measure of CPU speed; higher is
+ * faster) and the CPU slowdown applied. The score comes from a CPU slowdown of whatever the machine does (4x
+ * unless `cpuSlowdownMultiplier` says otherwise), so a slower machine scores lower for the same page: the index
+ * says which runs can be compared.
  * @param {string} url @param {number} [cpuSlowdownMultiplier]
  * @returns {Promise<{ score: number, metrics: Record<string, number>, browser: string, benchmarkIndex: number, cpuSlowdownMultiplier: number }>}
  */

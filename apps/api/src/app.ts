@@ -7,6 +7,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import type { Db } from 'mongodb';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
+import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
 import type { Transactions } from './lib/database-transaction';
@@ -45,6 +46,7 @@ import { createIsbnLookupRouter } from './modules/isbn-lookup/isbn-lookup.routes
 import { createIsbnLookupService, type IsbnLookupOptions } from './modules/isbn-lookup/isbn-lookup.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
+import { createPublicPages } from './modules/pages/public-pages';
 import { createStatsRepository } from './modules/books/stats.repository';
 import { createStockRouter } from './modules/books/stock.routes';
 import {
@@ -294,19 +296,16 @@ export function createApp(deps: AppDeps): App {
           ),
       }),
     );
-    // The public pages drawn at build time (apps/web/scripts/prerender.mjs): `/` is pages/index.html,
-    // `/<name>` is pages/<name>.html. Read once: the build does not change under a running server.
-    const pagesDir = path.join(webDist, 'pages');
-    const prerendered = new Set(fs.existsSync(pagesDir) ? fs.readdirSync(pagesDir) : []);
-    const pageFile = (urlPath: string) => {
-      const name = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}.html`;
-      return /^[a-z-]+\.html$/.test(name) && prerendered.has(name) ? path.join(pagesDir, name) : undefined;
+    // What GET /books?limit=6, /reviews?page=0 and /reviewCount answer a signed-out visitor.
+    const readLanding = async (): Promise<LandingData> => {
+      const [shown, page, count] = await Promise.all([
+        books.list({ limit: LANDING_BOOKS }, undefined).toArray(),
+        reviews.page(0),
+        reviews.count(),
+      ]);
+      return { books: shown, reviews: page, reviewCount: count };
     };
-    // The single-page app answers every other GET; the router shows its 404 page.
-    app.get(/.*/, (req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(pageFile(req.path) ?? path.join(webDist, 'index.html'));
-    });
+    app.get(/.*/, createPublicPages(webDist, readLanding, deps.logger));
   }
 
   app.use(errorHandler);

@@ -96,7 +96,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+(b|kb|mb)$/, 'must look like 100kb')
     .default('100kb'),
-  /** The built web app to serve beside the API ('' to serve the API alone). */
+  /**
+   * The built web app to serve beside the API ('' to serve the API alone). The landing page's drawing per
+   * request is read from `dist-ssr` beside it (modules/pages/public-pages.ts).
+   */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /**
    * Fill an empty database with demo books and reviews at start-up. Default: true, but false when

@@ -99,6 +99,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/',
       '**/dist/',
+      '**/dist-ssr/',
       '**/coverage/',
       '.data/',
       'apps/web/e2e/artifacts/',

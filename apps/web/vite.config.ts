@@ -41,7 +41,7 @@ const preactForReact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), keepSourceMapsOutOfDist()],
   // The workspace's .env is read by scripts/start.mjs alone, which passes it on (only VITE_* reach the
   // browser); a bare `vite build` takes VITE_* from the environment.
@@ -57,7 +57,12 @@ export default defineConfig(({ mode }) => ({
     // scripts/prerender.mjs draws them in) built on its own, so it is tree-shaken on its own. Built beside the
     // app, it would share a chunk with it, and that chunk would carry whatever either uses of react-router
     // (the data router) and TanStack Query (docs/decisions/016-landing-prerender.md).
-    ...(mode === 'public' && { emptyOutDir: false, rollupOptions: { input: path.resolve(import.meta.dirname, 'public.html') } }),
+    ...(mode === 'public' &&
+      !isSsrBuild && { emptyOutDir: false, rollupOptions: { input: path.resolve(import.meta.dirname, 'public.html') } }),
+    // The drawing of the public pages for Node (entry-server.tsx), as CommonJS with everything bundled in: the
+    // API, itself CommonJS, loads it to draw the landing page per request (apps/api/src/modules/pages).
+    ...(mode === 'public' &&
+      isSsrBuild && { copyPublicDir: false, rollupOptions: { output: { format: 'cjs' as const, entryFileNames: '[name].cjs' } } }),
   },
   test: {
     environment: 'jsdom',

@@ -1,10 +1,12 @@
 // After `vite build`: draws the public pages' HTML (src/entry-server.tsx, built by `vite build --ssr` into
-// dist-ssr) into dist/pages/<name>.html, which the API serves for those paths (apps/api/src/app.ts), so a
-// visitor's first paint needs no script. Their shell is dist/public.html, which loads the public pages' own
-// entry (src/public-main.tsx), and is removed once used. Every other path keeps the app's empty dist/index.html.
+// dist-ssr/entry-server.cjs) into dist/pages/<name>.html, which the API serves for those paths
+// (apps/api/src/modules/pages/public-pages.ts), so a visitor's first paint needs no script. Their shell is
+// dist/public.html, which loads the public pages' own first script (src/public-boot.ts); it is moved, ready
+// to draw in, to dist-ssr/public-shell.html, where the API finds it beside entry-server.cjs to draw the landing
+// page with its books and comments per request. Every other path keeps the app's empty dist/index.html.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(WEB, 'dist');
@@ -13,7 +15,8 @@ const SSR = path.join(WEB, 'dist-ssr');
 const ROOT_DIV = '<div id="root"></div>';
 const SHELL = path.join(DIST, 'public.html');
 
-const { render, publicPaths } = await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href);
+const ENTRY = path.join(SSR, 'entry-server.cjs');
+const { drawRoot, publicPaths } = createRequire(ENTRY)(ENTRY);
 /** The file each public page is written to: the API maps `/` to index, `/<name>` to <name>. */
 const fileName = (/** @type {string} */ pathname) => (pathname === '/' ? 'index' : pathname.slice(1));
 const shell = await readFile(SHELL, 'utf8');
@@ -29,15 +32,13 @@ const css = shell.match(stylesheet)?.[1];
 if (!css) throw new Error('dist/public.html links no stylesheet');
 const style = `<style>${await readFile(path.join(DIST, css), 'utf8')}</style>`;
 
+const ready = shell.replace(stylesheet, () => style).replace('</head>', preload);
 await mkdir(path.join(DIST, 'pages'), { recursive: true });
 for (const pathname of publicPaths) {
   const name = fileName(pathname);
-  const html = shell
-    .replace(stylesheet, () => style)
-    .replace('</head>', preload)
-    .replace(ROOT_DIV, `<div id="root">${await render(pathname)}</div>`);
+  const html = ready.replace(ROOT_DIV, () => drawRoot(pathname));
   await writeFile(path.join(DIST, 'pages', `${name}.html`), html);
   console.log(`prerendered ${pathname} -> dist/pages/${name}.html (${(html.length / 1000).toFixed(1)} kB)`);
 }
-await rm(SSR, { recursive: true, force: true });
+await writeFile(path.join(SSR, 'public-shell.html'), ready);
 await rm(SHELL);

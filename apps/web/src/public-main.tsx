@@ -1,20 +1,31 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { LANDING_DATA_ID, parseLandingData } from './app/landing-data';
 import { PublicApp } from './app/public-app';
-import './index.css';
+
+/** The data the API drew the landing page with, for the same first render; none on the other public pages. */
+function landingData() {
+  const json = document.getElementById(LANDING_DATA_ID)?.textContent;
+  try {
+    return json ? parseLandingData(json) : undefined;
+  } catch {
+    return undefined; // The page's queries then ask the API, as on a page drawn at build time.
+  }
+}
 
 /**
- * The public pages' entry (public.html, written into dist/pages/*.html by scripts/prerender.mjs): it hydrates
- * the drawn page only, without the app's router and pages (main.tsx), on Preact's React layer (vite.config.ts,
- * `--mode public`), so a visitor downloads and runs a fraction of the app. The hydration is a task of its own,
- * after the one that runs this module: two short tasks instead of one long one (Lighthouse counts every task
- * over 50 ms, at its 4x slowdown, as blocking).
+ * Hydrates the drawn public page (loaded by public-boot.ts) without the app's router and pages (main.tsx), on
+ * Preact's React layer (vite.config.ts, `--mode public`). The hydration is a task of its own, after the one
+ * that runs this module: two short tasks instead of one long one. Settles once the page's handlers are attached.
  */
-setTimeout(() =>
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <PublicApp pathname={window.location.pathname} />
-    </StrictMode>,
-  ),
+export const hydrated = new Promise<void>((resolve) =>
+  setTimeout(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <PublicApp pathname={window.location.pathname} landing={landingData()} />
+      </StrictMode>,
+    );
+    resolve();
+  }),
 );

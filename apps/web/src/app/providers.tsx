@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { Notifications } from '../components/ui/notify';
@@ -6,8 +6,9 @@ import { AuthProvider } from '../lib/auth';
 import { LiveUpdates } from './live-updates';
 import { createQueryClient } from './query-client';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: a query cache already holding answers (the landing page's, sent with it); a new one otherwise. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -2,6 +2,7 @@ import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { notify } from '../components/ui/notify';
 import { authLoaded, loadAuth } from './lazy-auth';
+import { hadSession, rememberSession } from './session-hint';
 
 /**
  * Who is signed in, for every part of the app: the session lives here, beside Firebase (./firebase.ts,
@@ -15,29 +16,6 @@ interface AuthState {
 
 /** Exported for component tests, which sign a user in without Firebase (test/render-with-app.tsx). */
 export const AuthContext = createContext<AuthState>({ user: null, ready: false });
-
-/**
- * Whether this browser had a session when it was last here: only then is Firebase loaded as the app starts,
- * to restore it. Others load it when a page needs it (lazy-auth.ts), so a visitor's landing page never does.
- */
-const SESSION_HINT = 'book-warehouse.signed-in';
-
-function rememberSession(signedIn: boolean) {
-  try {
-    if (signedIn) localStorage.setItem(SESSION_HINT, '1');
-    else localStorage.removeItem(SESSION_HINT);
-  } catch {
-    // Storage turned off: every visit then starts signed out until a protected page loads Firebase.
-  }
-}
-
-function hadSession(): boolean {
-  try {
-    return localStorage.getItem(SESSION_HINT) !== null;
-  } catch {
-    return false;
-  }
-}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, ready: false });

@@ -1,17 +1,7 @@
-import { BookSchema, ReviewCountSchema, ReviewSchema, type Review } from '@book-warehouse/types';
+import { BookSchema, ReviewCountSchema, ReviewSchema } from '@book-warehouse/types';
 import { describe, expect, it } from 'vitest';
-import { testBook } from '../test/fixtures';
+import { testBook, testReview } from '../test/fixtures';
 import { bookList, reviewCount, reviewList } from './read-guards';
-
-const review = (overrides: Partial<Review> = {}): Review => ({
-  _id: '64b0000000000000000000aa',
-  name: 'Ada Lovelace',
-  img: '/avatars/reader.svg',
-  time: '5/12/2022, 10:00:00 AM',
-  description: 'Careful packing.',
-  createdAt: '2022-05-12T10:00:00.000Z',
-  ...overrides,
-});
 
 /** The guard's verdict and answer beside the shared schema's, for the same payload. */
 function both<T>(
@@ -73,16 +63,16 @@ describe('the books guard, held to BookSchema', () => {
 
 describe('the comments guards, held to ReviewSchema and ReviewCountSchema', () => {
   it('accepts a page of comments as the schema parses it', () => {
-    const { guarded, parsed } = both(reviewList, reviews, [review(), { ...review({ name: '' }), extra: 1 }]);
+    const { guarded, parsed } = both(reviewList, reviews, [testReview(), { ...testReview({ name: '' }), extra: 1 }]);
     expect(guarded).toEqual(parsed);
     expect(guarded.success).toBe(true);
   });
 
   it.each<[string, unknown]>([
-    ['an object', review()],
-    ['a missing time', [{ ...review(), time: undefined }]],
-    ['a numeric description', [{ ...review(), description: 1 }]],
-    ['a bad id', [review({ _id: '1' })]],
+    ['an object', testReview()],
+    ['a missing time', [{ ...testReview(), time: undefined }]],
+    ['a numeric description', [{ ...testReview(), description: 1 }]],
+    ['a bad id', [testReview({ _id: '1' })]],
   ])('refuses %s', (_name, payload) => {
     const { guarded, parsed } = both(reviewList, reviews, payload);
     expect(parsed.success).toBe(false);

@@ -1,4 +1,4 @@
-import type { Account, Book } from '@book-warehouse/types';
+import type { Account, Book, Review } from '@book-warehouse/types';
 
 /** A stored book for component tests; override what the test is about. */
 export const testBook = (overrides: Partial<Book> = {}): Book => ({
@@ -25,5 +25,16 @@ export const testAccount = (overrides: Partial<Account> = {}): Account => ({
   adminByConfig: false,
   firstSeen: '2026-01-01T09:00:00.000Z',
   lastSeen: '2026-01-02T09:00:00.000Z',
+  ...overrides,
+});
+
+/** A stored comment for component tests; override what the test is about. */
+export const testReview = (overrides: Partial<Review> = {}): Review => ({
+  _id: '64b0000000000000000000aa',
+  name: 'Ada Lovelace',
+  img: '/avatars/reader.svg',
+  time: '5/12/2022, 10:00:00 AM',
+  description: 'Careful packing.',
+  createdAt: '2022-05-12T10:00:00.000Z',
   ...overrides,
 });

@@ -1,3 +1,4 @@
+import { LANDING_BOOKS } from '@book-warehouse/types/landing';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { CardsSkeleton, QueryState } from '../../components/ui/query-state';
@@ -11,8 +12,6 @@ import { ServicesSection } from '../../features/landing/services-section';
 import { CommentSection } from '../../features/reviews/components/comment-section';
 import { useAuth, type FromState } from '../../lib/auth';
 
-/** The landing page shows the first 6 books (spec section 9). */
-const LANDING_BOOKS = 6;
 /** The covers on screen at first paint on a wide screen (three columns); the rest load lazily. */
 const FIRST_ROW = 3;
 

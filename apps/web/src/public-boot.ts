@@ -1,0 +1,45 @@
+import { hadSession } from './lib/session-hint';
+import './index.css';
+
+/**
+ * The public pages' only script at load (public.html; docs/decisions/016-landing-prerender.md). The page arrives
+ * whole, drawn by the API with its books and comments, so nothing needs the app's code until the visitor does
+ * something: the first pointer, key, focus, touch, scroll or click loads it and hydrates the page
+ * (public-main.tsx). A click on a button until then (a screen reader's comes with no pointer or key before it)
+ * is held and replayed on the hydrated button; a link needs nothing, since
+ * every navigation from a public page loads a document anyway. A browser that was signed in hydrates at
+ * once: its header and the cards' buttons are not a visitor's.
+ */
+const FIRST_INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel', 'scroll'] as const;
+
+let started = false;
+let held: HTMLButtonElement | undefined;
+
+function hold(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held = button;
+  hydrate();
+}
+
+function hydrate() {
+  if (started) return;
+  started = true;
+  for (const type of FIRST_INTERACTIONS) removeEventListener(type, hydrate, true);
+  import('./public-main')
+    .then(({ hydrated }) => hydrated)
+    .then(
+      () => {
+        removeEventListener('click', hold, true);
+        held?.click();
+      },
+      // Not loaded (offline, a new deployment): the drawn page stays as it is, its links still work.
+      () => removeEventListener('click', hold, true),
+    );
+}
+
+addEventListener('click', hold, true);
+if (hadSession()) hydrate();
+else for (const type of FIRST_INTERACTIONS) addEventListener(type, hydrate, { capture: true, passive: true });

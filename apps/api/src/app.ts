@@ -296,8 +296,7 @@ export function createApp(deps: AppDeps): App {
           ),
       }),
     );
-    // What GET /books?limit=6, /reviews?page=0 and /reviewCount answer a signed-out visitor.
-    const readLanding = async (): Promise<LandingData> => {
+    const read = async (): Promise<LandingData> => {
       const [shown, page, count] = await Promise.all([
         books.list({ limit: LANDING_BOOKS }, undefined).toArray(),
         reviews.page(0),
@@ -305,7 +304,7 @@ export function createApp(deps: AppDeps): App {
       ]);
       return { books: shown, reviews: page, reviewCount: count };
     };
-    app.get(/.*/, createPublicPages(webDist, readLanding, deps.logger));
+    app.get(/.*/, createPublicPages(webDist, { read, limit: limits.reads }, deps.logger));
   }
 
   app.use(errorHandler);

@@ -75,6 +75,15 @@ describe('the landing page, drawn per request', () => {
     expect((await request(app).get('/dashboard/manage-items').expect(200)).text).toBe(staticPage('app'));
   });
 
+  it('sends the page drawn at build time, reading nothing, to a client past its read limit', async () => {
+    const app = ctx.variant({ webDistDir: build.dist, readRateLimitPerMinute: 2 });
+    for (let read = 0; read < 3; read++) await request(app).get('/api/reviewCount');
+    await request(app).get('/api/reviewCount').expect(429);
+    const res = await request(app).get('/').expect(200);
+    expect(res.text).toBe(staticPage('index'));
+    expect(res.headers['ratelimit']).toMatch(/^"reads"; r=0;/);
+  });
+
   it('sends the page drawn at build time, and says why in the log, when the drawing fails', async () => {
     await addBook(ctx.app, staff, { bookName: 'Undrawable' });
     const { logger, lines } = capturedLogger();

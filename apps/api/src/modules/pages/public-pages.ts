@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { LandingData } from '@book-warehouse/types/landing';
 import type { Logger } from '../../lib/logger';
 
@@ -36,16 +36,24 @@ function loadDrawer(ssrDir: string, logger: Logger): { drawer: PageDrawer; shell
   }
 }
 
+export interface LandingReads {
+  /** What GET /books?limit=6, /reviews?page=0 and /reviewCount answer a signed-out visitor. */
+  read: () => Promise<LandingData>;
+  /** The API's read rate limit (rate-limits.ts): a drawing reads the database as those three calls would. */
+  limit: RequestHandler;
+}
+
 /**
  * The web app's pages outside /api (docs/decisions/016-landing-prerender.md). The landing page (`/`, `/home`) is
- * drawn per request with its books and comments as a signed-out visitor reads them (`readLanding`), and that
- * data goes along in the page, so the browser shows it whole before any script runs and hydrates it without
- * asking again. The other public pages were drawn at build time: `/` is pages/index.html, `/<name>` is
- * pages/<name>.html; any other path is the single-page app's index.html, whose router shows its 404 page. When
- * the data does not come within LANDING_DATA_WAIT_MS (the database down) or the drawing fails, the landing
- * page drawn at build time is sent: its skeletons wait for the API like any client.
+ * drawn per request with its books and comments as a signed-out visitor reads them, and that data goes along
+ * in the page, so the browser shows it whole before any script runs and hydrates it without asking again.
+ * The other public pages were drawn at build time: `/` is pages/index.html, `/<name>` is pages/<name>.html; any
+ * other path is the single-page app's index.html, whose router shows its 404 page. The landing page drawn at
+ * build time is sent instead when the client has used up its reads (no database work for it), when the data
+ * does not come within LANDING_DATA_WAIT_MS (the database down), or when the drawing fails: its skeletons then
+ * wait for the API like any client.
  */
-export function createPublicPages(webDist: string, readLanding: () => Promise<LandingData>, logger: Logger): RequestHandler {
+export function createPublicPages(webDist: string, landing: LandingReads, logger: Logger): RequestHandler {
   // Read once: the build does not change under a running server.
   const pagesDir = path.join(webDist, 'pages');
   const prerendered = new Set(fs.existsSync(pagesDir) ? fs.readdirSync(pagesDir) : []);
@@ -58,7 +66,7 @@ export function createPublicPages(webDist: string, readLanding: () => Promise<La
   const drawLanding = async (pathname: string, { drawer, shell }: NonNullable<typeof drawing>) => {
     const late = new AbortController();
     const data = await Promise.race([
-      readLanding().finally(() => late.abort()),
+      landing.read().finally(() => late.abort()),
       sleep(LANDING_DATA_WAIT_MS, undefined, { signal: late.signal }).then(() => {
         throw new Error(`no landing data within ${LANDING_DATA_WAIT_MS} ms`);
       }),
@@ -66,9 +74,13 @@ export function createPublicPages(webDist: string, readLanding: () => Promise<La
     return shell.replace(ROOT_DIV, () => drawer.drawRoot(pathname, JSON.stringify(data)));
   };
 
+  /** Counts the request as a read; false when the client is past its limit (the 429 is not sent). */
+  const withinReads = (req: Request, res: Response) =>
+    new Promise<boolean>((resolve) => void landing.limit(req, res, (error?: unknown) => resolve(error === undefined)));
+
   return async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    if (drawing?.drawer.landingPaths.includes(req.path)) {
+    if (drawing?.drawer.landingPaths.includes(req.path) && (await withinReads(req, res))) {
       try {
         res.type('html').send(await drawLanding(req.path, drawing));
         return;

@@ -7,8 +7,10 @@ import './index.css';
  * something: the first pointer, key, focus, touch, scroll or click loads it and hydrates the page
  * (public-main.tsx). A click on a button until then (a screen reader's comes with no pointer or key before it)
  * is held and replayed on the hydrated button; a link needs nothing, since
- * every navigation from a public page loads a document anyway. A browser that was signed in hydrates at
- * once: its header and the cards' buttons are not a visitor's.
+ * every navigation from a public page loads a document anyway. Two pages hydrate at once: in a browser that
+ * was signed in (its header and the cards' buttons are not a visitor's), and a landing page drawn without its
+ * data (the API could not read it in time and sent the one drawn at build time): it shows the data loading
+ * (`role="status"`), and only the script can load it.
  */
 const FIRST_INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel', 'scroll'] as const;
 
@@ -40,6 +42,8 @@ function hydrate() {
     );
 }
 
+const waitsForData = () => document.querySelector('#root [role="status"]') !== null;
+
 addEventListener('click', hold, true);
-if (hadSession()) hydrate();
+if (hadSession() || waitsForData()) hydrate();
 else for (const type of FIRST_INTERACTIONS) addEventListener(type, hydrate, { capture: true, passive: true });

@@ -16,7 +16,7 @@ import { API_DIST, requireApi } from './src/api-build.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
 import { medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
-import { startApi, startBareServer, startCeilingServer, startMongo } from './src/processes.mjs';
+import { startApi, startBareServer, startCeilingServer, startMongo, waitUntilIdle } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
 import { formatTable, p99Growth, sizeLabel } from './src/report.mjs';
 import { formatTransfer, importRow, listTargets } from './src/transfer.mjs';
@@ -121,11 +121,12 @@ console.log(
 );
 
 /**
- * Waits until mongod runs nothing for the database: the queries a slow read queued outlive autocannon's run,
- * and would slow down whatever is measured next.
- * @param {MongoClient} client @param {string} dbName
+ * Waits until mongod runs nothing for the database, then until the processes under test (`pids`: mongod, the
+ * API, the ceiling server) use next to no CPU: the queries a slow read queued, and the answers the servers still
+ * build for connections autocannon has closed, outlive its run and would slow down whatever is measured next.
+ * @param {MongoClient} client @param {string} dbName @param {(number | undefined)[]} pids
  */
-async function settle(client, dbName) {
+async function settle(client, dbName, pids) {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const { inprog } = /** @type {{ inprog: unknown[] }} */ (
@@ -145,8 +146,8 @@ async function settle(client, dbName) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  // The API may still be writing the last responses of connections autocannon has closed.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  const { busy } = await waitUntilIdle(pids, Math.max(0, deadline - Date.now()));
+  if (busy.length) console.warn(`  processes ${busy.join(', ')} still busy after 120 s`);
 }
 
 /**
@@ -448,7 +449,7 @@ try {
       const result = await run(job.url, job.read, { connections: job.read.connections ?? CONNECTIONS, duration: seconds, token });
       const checkpointsDuring = checkpointsSince(before, await checkpoints(client));
       const peakRssBytes = rss.stop();
-      await settle(client, dbName);
+      await settle(client, dbName, [mongo.pid, ...apis.map((api) => api.pid), ceiling.pid]);
       // A write job leaves changed pages all over the large indexes, which WiredTiger writes at its next
       // checkpoint (one a minute): at a million books, seconds of disk and CPU. Written now, between jobs, so that
       // the read measured next does not pay for the job before it.
@@ -484,7 +485,12 @@ try {
     const ceilingRps = new Map();
     for (const job of jobs) {
       const all = figures.get(job) ?? [];
-      const cell = { ...medianOf(all), peakRssBytes: job.pid ? Math.max(...all.map((f) => f.peakRssBytes)) : 0 };
+      const cell = {
+        ...medianOf(all),
+        peakRssBytes: job.pid ? Math.max(...all.map((f) => f.peakRssBytes)) : 0,
+        // Each round's own figures, and the WiredTiger checkpoints that ran during it (JSON only).
+        rounds: all.map(({ rps, p50, p99, checkpointsDuring }) => ({ rps, p50, p99, checkpoints: checkpointsDuring.count })),
+      };
       if (!job.pid && job.read.ceiling) ceilingRps.set(job.read, cell.rps);
       rowFor(job.row).bySize[String(size)] = cell;
     }

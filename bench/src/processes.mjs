@@ -1,6 +1,6 @@
 // The processes under test: a throw-away embedded mongod, the built API as production runs it, and the bare
 // node:http reference server. Each runs in its own process so that none shares an event loop with autocannon.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,6 +34,7 @@ export async function startMongo() {
   const mongo = await startEmbeddedMongo({ dbPath });
   return {
     url: mongo.uri,
+    pid: mongo.pid,
     stop: async () => {
       await mongo.stop();
       await rm(dbPath, { recursive: true, force: true });
@@ -150,4 +151,55 @@ export async function startBareServer(logFile, sameBytesFile) {
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child, logFile, 10_000);
   return { url, stop: () => stopChild(child) };
+}
+
+/** The kernel's clock ticks per second, the unit of the CPU times in /proc/<pid>/stat. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time a process has used so far (user and system) in ms, from /proc/<pid>/stat; undefined off Linux or
+ * once it has exited.
+ * @param {number} pid
+ */
+function cpuMs(pid) {
+  try {
+    // After the command's closing parenthesis come the fields from the third on: utime and stime are the 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The window over which a process counts as idle, and the share of one core it may use in it. */
+const IDLE_WINDOW_MS = 300;
+const IDLE_SHARE = 0.1;
+
+/**
+ * Waits until none of `pids` uses more than IDLE_SHARE of a core over IDLE_WINDOW_MS (at most `timeoutMs`),
+ * and answers the ms waited. A client that gives up on a request does not stop the server's work on it: a
+ * server still builds and sends the answers of the connections a load run closed, and at a million books a
+ * whole-list search's answers (8 MB each) took it seconds, during the next read's run.
+ * @param {(number | undefined)[]} pids @param {number} timeoutMs
+ * @returns {Promise<{ ms: number, busy: number[] }>} `busy`: the pids still busy when the time ran out
+ */
+export async function waitUntilIdle(pids, timeoutMs) {
+  const started = Date.now();
+  const watched = pids.filter((pid) => pid !== undefined);
+  for (;;) {
+    const before = watched.map(cpuMs);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+    const busy = watched.filter((pid, i) => {
+      const [from, to] = [before[i], cpuMs(pid)];
+      return from !== undefined && to !== undefined && to - from > IDLE_SHARE * IDLE_WINDOW_MS;
+    });
+    const ms = Date.now() - started;
+    if (!busy.length || ms > timeoutMs) return { ms, busy };
+  }
 }

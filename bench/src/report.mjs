@@ -4,7 +4,7 @@
 
 /**
  * @typedef {import('./load-test.mjs').Figures} Figures
- * @typedef {Figures & { ratio?: number | null, peakRssBytes?: number }} Cell
+ * @typedef {Figures & { ratio?: number | null, peakRssBytes?: number, rounds?: (Omit<Figures, 'errors' | 'non2xx'> & { checkpoints: number })[] }} Cell
  * @typedef {{ name: string, bySize: Record<string, Cell | undefined> }} Row
  */
 

@@ -146,7 +146,7 @@ async function settle(client, dbName, pids) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const { busy } = await waitUntilIdle(pids, Math.max(0, deadline - Date.now()));
+  const busy = await waitUntilIdle(pids, Math.max(0, deadline - Date.now()));
   if (busy.length) console.warn(`  processes ${busy.join(', ')} still busy after 120 s`);
 }
 

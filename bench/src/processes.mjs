@@ -183,14 +183,14 @@ const IDLE_SHARE = 0.1;
 
 /**
  * Waits until none of `pids` uses more than IDLE_SHARE of a core over IDLE_WINDOW_MS (at most `timeoutMs`),
- * and answers the ms waited. A client that gives up on a request does not stop the server's work on it: a
- * server still builds and sends the answers of the connections a load run closed, and at a million books a
- * whole-list search's answers (8 MB each) took it seconds, during the next read's run.
+ * and answers those still busy when the time ran out. A client that gives up on a request does not stop the
+ * server's work on it: a server may still build the answers of the connections a load run closed (at a million
+ * books, a whole-list search's are 8 MB each) while the next read is measured.
  * @param {(number | undefined)[]} pids @param {number} timeoutMs
- * @returns {Promise<{ ms: number, busy: number[] }>} `busy`: the pids still busy when the time ran out
+ * @returns {Promise<number[]>}
  */
 export async function waitUntilIdle(pids, timeoutMs) {
-  const started = Date.now();
+  const deadline = Date.now() + timeoutMs;
   const watched = pids.filter((pid) => pid !== undefined);
   for (;;) {
     const before = watched.map(cpuMs);
@@ -199,7 +199,6 @@ export async function waitUntilIdle(pids, timeoutMs) {
       const [from, to] = [before[i], cpuMs(pid)];
       return from !== undefined && to !== undefined && to - from > IDLE_SHARE * IDLE_WINDOW_MS;
     });
-    const ms = Date.now() - started;
-    if (!busy.length || ms > timeoutMs) return { ms, busy };
+    if (!busy.length || Date.now() > deadline) return busy;
   }
 }

@@ -196,4 +196,20 @@ describe('reuseUntilWritePerKey', () => {
     reuse.invalidate();
     expect([await reuse.read('a'), await reuse.read('b')]).toEqual(['a#2', 'b#2']);
   });
+
+  it('does not hand out a key dropped while confirm was asked (a change arriving from another instance)', async () => {
+    const state = { value: 0 };
+    const confirms: (() => void)[] = [];
+    const reuse = reuseUntilWritePerKey((key) => Promise.resolve(`${key}=${state.value}`), {
+      maxAgeMs: 60_000,
+      maxKeys: 8,
+      confirm: () => new Promise<boolean>((resolve) => confirms.push(() => resolve(true))),
+    });
+    await reuse.read('a');
+    const reading = reuse.read('a');
+    state.value = 2;
+    reuse.invalidate();
+    for (const confirmNow of confirms) confirmNow();
+    expect(await reading).toBe('a=2');
+  });
 });

@@ -11,6 +11,11 @@ export interface ReuseOptions<T> {
   /** Whether an answer may be kept (for example: not when it is large); the default keeps every answer. */
   keep?: (value: T) => boolean;
   now?: () => number;
+  /**
+   * A count that grows whenever the kept answer must be dropped from outside (reuseUntilWritePerKey drops
+   * every key at once this way): a read already waiting for `confirm` then runs instead.
+   */
+  epoch?: () => number;
 }
 
 /**
@@ -24,15 +29,19 @@ export interface ReuseOptions<T> {
  * change stream) and `confirm` holds the answer back until they have been heard of. An answer whose run
  * overlapped a write is returned to its callers but never kept.
  */
-export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, confirm, keep = () => true, now = Date.now }: ReuseOptions<T>) {
+export function reuseUntilWrite<T>(
+  read: () => Promise<T>,
+  { maxAgeMs, confirm, keep = () => true, now = Date.now, epoch }: ReuseOptions<T>,
+) {
   const maxAge = typeof maxAgeMs === 'number' ? () => maxAgeMs : maxAgeMs;
-  let generation = 0;
+  let writes = 0;
+  const generation = () => writes + (epoch?.() ?? 0);
   let kept: { value: T; generation: number; startedAt: number } | undefined;
   let refreshing = false;
   const run = async (): Promise<T> => {
-    const started = { generation, startedAt: now() };
+    const started = { generation: generation(), startedAt: now() };
     const value = await read();
-    if (started.generation === generation && keep(value)) kept = { value, ...started };
+    if (started.generation === generation() && keep(value)) kept = { value, ...started };
     return value;
   };
   /** A failed refresh is dropped: the kept answer stays until maxAgeMs, then a caller's own run reports. */
@@ -45,39 +54,39 @@ export function reuseUntilWrite<T>(read: () => Promise<T>, { maxAgeMs, confirm, 
   };
   return {
     async read(): Promise<T> {
-      const candidate = kept?.generation === generation ? kept : undefined;
+      const candidate = kept?.generation === generation() ? kept : undefined;
       const age = candidate && now() - candidate.startedAt;
-      if (candidate && age !== undefined && age < maxAge() && (!confirm || ((await confirm()) && kept === candidate))) {
+      const current = () => kept === candidate && candidate?.generation === generation();
+      if (candidate && age !== undefined && age < maxAge() && (!confirm || ((await confirm()) && current()))) {
         if (age >= maxAge() / 2) refresh();
         return candidate.value;
       }
       return run();
     },
     invalidate(): void {
-      generation++;
+      writes++;
       kept = undefined;
     },
   };
 }
 
 /**
- * reuseUntilWrite for a read that takes a key: per key one kept answer and one shared run (sharedFreshRead),
- * for the `maxKeys` keys read most recently. `invalidate()` drops them all; a run already under way still
- * answers its callers, and its answer is kept nowhere.
+ * reuseUntilWrite for a read that takes a key: per key one kept answer and one shared run (sharedFreshRead;
+ * with `shareRuns: false`, a run per caller), for the `maxKeys` keys read most recently. `invalidate()` drops
+ * them all; a run already under way still answers its callers, and its answer is kept nowhere.
  */
 export function reuseUntilWritePerKey<T>(
   read: (key: string) => Promise<T>,
-  { maxKeys, ...options }: ReuseOptions<T> & { maxKeys: number },
+  { maxKeys, shareRuns = true, ...options }: ReuseOptions<T> & { maxKeys: number; shareRuns?: boolean },
 ) {
   let readers = new Map<string, ReturnType<typeof reuseUntilWrite<T>>>();
+  // Counts the invalidations, so that a read of a key dropped with the others while it waited for `confirm` runs.
+  let invalidations = 0;
+  const epoch = () => invalidations;
   return {
     read(key: string): Promise<T> {
       const reader =
-        readers.get(key) ??
-        reuseUntilWrite(
-          sharedFreshRead(() => read(key)),
-          options,
-        );
+        readers.get(key) ?? reuseUntilWrite(shareRuns ? sharedFreshRead(() => read(key)) : () => read(key), { ...options, epoch });
       // Map keeps insertion order: re-inserting makes this key the most recent, the first is the least.
       readers.delete(key);
       readers.set(key, reader);
@@ -85,6 +94,7 @@ export function reuseUntilWritePerKey<T>(
       return reader.read();
     },
     invalidate(): void {
+      invalidations++;
       readers = new Map();
     },
   };

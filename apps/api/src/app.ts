@@ -94,7 +94,7 @@ export interface AppDeps {
   ping: () => Promise<boolean>;
   /** The transactions of db's client (Database.transactions of lib/database.ts). */
   transactions: Transactions;
-  /** The committed changes of books and histories, from any instance (watchAppChanges). */
+  /** The committed changes of books, histories, comments and accounts, from any instance (watchAppChanges). */
   changes: ChangeFeed;
   verifier: TokenVerifier;
   clock: Clock;
@@ -188,14 +188,14 @@ export function createApp(deps: AppDeps): App {
 
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
-  const history = createHistoryService({ history: createHistoryRepository(deps.db), clock, transactions });
+  const history = createHistoryService({ history: createHistoryRepository(deps.db, deps.changes), clock, transactions });
   const stats = createStatsRepository(deps.db);
   const bookStore = createBooksRepository(deps.db, deps.changes, stats);
   const books = createBooksService({ books: bookStore, history, stats, transactions });
   const bookLists = createBookListRepository(deps.db, bookStore.keptUntilWrite);
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
-  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db), clock, transactions });
-  const users = createUsersService({ users: createUsersRepository(deps.db), history, clock, roles: options.roles });
+  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db, deps.changes), clock, transactions });
+  const users = createUsersService({ users: createUsersRepository(deps.db, deps.changes), history, clock, roles: options.roles });
   const batchedStores: BatchedRateLimitStore[] = [];
   const limits = createRateLimits(
     {
@@ -297,12 +297,8 @@ export function createApp(deps: AppDeps): App {
       }),
     );
     const read = async (): Promise<LandingData> => {
-      const [shown, page, count] = await Promise.all([
-        books.list({ limit: LANDING_BOOKS }, undefined).toArray(),
-        reviews.page(0),
-        reviews.count(),
-      ]);
-      return { books: shown, reviews: page, reviewCount: count };
+      const [shown, page, count] = await Promise.all([books.first(LANDING_BOOKS), reviews.page(0), reviews.count()]);
+      return { books: shown, reviews: page.reviews, reviewCount: count };
     };
     app.get(/.*/, createPublicPages(webDist, { read, limit: limits.reads }, deps.logger));
   }
@@ -315,5 +311,6 @@ export function createApp(deps: AppDeps): App {
   });
 }
 
-/** The change feed the app's caches and live events listen to: books and histories (close it at shutdown). */
-export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed => watchChanges(db, { collections: ['books', 'histories'], logger });
+/** The change feed the app's kept answers and live events listen to: books, histories, comments and accounts (close it at shutdown). */
+export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
+  watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users'], logger });

@@ -1,6 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
+import type { ListAnswer } from './kept-until-change';
+import { sendJsonArray } from './stream-json';
 
 const gzipped = promisify(gzip);
 /** Below this, gzip saves too little to be worth it (the compression middleware's default threshold). */
@@ -32,3 +34,7 @@ export async function sendKeptJson(req: Request, res: Response, json: Buffer): P
     res.send(json);
   }
 }
+
+/** A list's answer: its kept JSON, or its items streamed. */
+export const sendList = <T>(req: Request, res: Response, answer: ListAnswer<T>): Promise<void> =>
+  'json' in answer ? sendKeptJson(req, res, answer.json) : sendJsonArray(res, answer.items);

@@ -1,7 +1,7 @@
 import type { Collection, Filter, FindCursor, FindOptions, ObjectId, WithId } from 'mongodb';
 import { IsbnSchema, type Book } from '@book-warehouse/types';
 import { reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
-import type { BookDoc, Page, Reader, SearchAnswer } from './books.repository';
+import type { BookDoc, Page, Reader, BooksAnswer } from './books.repository';
 import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS } from './search-keys';
 
 /**
@@ -147,14 +147,14 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
     invalidate: () => searches.invalidate(),
 
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
-    async search(text: string, { limit, skip = 0 }: Page, reader: Reader): Promise<SearchAnswer> {
+    async search(text: string, { limit, skip = 0 }: Page, reader: Reader): Promise<BooksAnswer> {
       // A text that is an ISBN (any accepted form) finds the book with it, through its unique index.
       const isbn = IsbnSchema.safeParse(text.trim());
       if (isbn.success) return answer(await books.find({ isbn: isbn.data }, { ...fieldsFor(reader), skip, limit }).toArray());
       // Keyed by the text as sent: the same request is answered again, whatever it matches.
       const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip, reader.withEmail]));
       if ('json' in kept) return kept;
-      return { books: 'ids' in kept ? byIds(kept.ids, text.trim(), reader) : scan(text.trim(), { skip }, reader).map(toBook) };
+      return { items: 'ids' in kept ? byIds(kept.ids, text.trim(), reader) : scan(text.trim(), { skip }, reader).map(toBook) };
     },
   };
 }

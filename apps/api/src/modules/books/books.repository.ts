@@ -3,8 +3,7 @@ import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type 
 import { insertAbsent } from '../../lib/database';
 import type { Change, ChangeFeed } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
-import { reuseUntilWrite, reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
-import { sharedFreshRead } from '../../lib/shared-fresh-read';
+import { keptUntilChange, type ListAnswer, type Page } from '../../lib/kept-until-change';
 import { addCounters, countersDelta, toStats, ZERO, type StatsRepository } from './stats.repository';
 import { shortageOf } from './book-changes';
 import { createBookSearchRepository } from './book-search.repository';
@@ -83,14 +82,6 @@ function applied(before: Book, set: FieldValues): Book {
   return after as Book;
 }
 
-/**
- * How stale the tiles and searches may be for writes made outside this process (docs/decisions/005, 006)
- * while no change stream tells of them.
- */
-const REUSE_MAX_AGE_MS = 1000;
-/** While the change stream tells of every write, the age limit is only a safety net. */
-const REUSE_MAX_AGE_LIVE_MS = 60_000;
-
 /** Every read leaves the server-side fields in the database. */
 const withoutKeys = { projection: { [SEARCH_KEYS]: 0, [SHORTAGE]: 0 } } as const;
 /** An anonymous reader's books: without the owner's e-mail either (docs/rules.md, Access). */
@@ -102,13 +93,16 @@ export interface Reader {
 }
 const fieldsFor = ({ withEmail }: Reader) => (withEmail ? withoutKeys : publicFields);
 
-/** A search's answer: the JSON of a few books, or the many books to stream. */
-export type SearchAnswer = { json: Buffer } | { books: AsyncIterable<Book> };
+/** A list of books' answer: the JSON of a few (kept until a write), or the many to stream. */
+export type BooksAnswer = ListAnswer<Book>;
 
-export interface Page {
-  limit?: number;
-  skip?: number;
-}
+/**
+ * The books read one at a time whose JSON is kept, in either reader's form: about 1 kB each, so at most a few
+ * megabytes. A book page, a scan at the desk or the public book call reads the same books again and again.
+ */
+const KEPT_BOOKS = 4096;
+
+export type { Page };
 
 /**
  * A change of the books collection as the live events describe it; undefined for a change of the search keys
@@ -128,8 +122,9 @@ export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
 
 /**
  * The books. Its writes take the session of the transaction they belong to (books.service.ts opens it). With
- * `changes`, the kept tiles and searches are dropped on every change of the books made through any instance,
- * and handed out only once the change stream has caught up with the database (ChangeFeed.caughtUp).
+ * `changes`, the kept tiles, searches, pages and books are dropped on every change of the books made through
+ * any instance, and handed out only once the change stream has caught up with the database
+ * (lib/kept-until-change.ts).
  */
 export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: StatsRepository) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
@@ -137,22 +132,11 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
   const before = { returnDocument: 'before' as const, ...withoutKeys };
   /** The book while it holds the expected values: a history entry's values, typed loosely (string | number | null). */
   const expecting = (id: string, expected: Expected) => ({ ...byId(id), ...expected }) as Filter<BookDoc>;
-  const reuse: Pick<ReuseOptions<unknown>, 'maxAgeMs' | 'confirm'> = changes
-    ? {
-        maxAgeMs: () => (changes.live ? REUSE_MAX_AGE_LIVE_MS : REUSE_MAX_AGE_MS),
-        // Not live: the age limit alone, as without a change stream.
-        confirm: async () => !changes.live || changes.caughtUp(),
-      }
-    : { maxAgeMs: REUSE_MAX_AGE_MS };
+  const kept = keptUntilChange('books', changes);
+  const { reuse, write } = kept;
 
-  /**
-   * The dashboard tiles: the counters every change keeps (stats.repository.ts), reused until this process
-   * writes a book or they are REUSE_MAX_AGE_MS old (reuseUntilWrite), since they change with the books.
-   */
-  const tiles = reuseUntilWrite(
-    sharedFreshRead(async (): Promise<Stats> => toStats(await counters!.read())),
-    reuse,
-  );
+  /** The dashboard tiles: the counters every change keeps (stats.repository.ts), kept since they change with the books. */
+  const tiles = kept.one(async (): Promise<Stats> => toStats(await counters!.read()));
 
   /**
    * The books matching `filter` in insertion order, a page of them if asked: along the _id index, named so that
@@ -167,58 +151,34 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
     return cursor;
   };
 
-  const bookSearch = createBookSearchRepository(books, { reuse, inInsertionOrder, fieldsFor, toBook });
-  /** Other reads of the books kept until a write (keptUntilWrite): the lists' totals. */
-  const keptReads: { invalidate: () => void }[] = [];
-
-  const invalidate = () => {
-    tiles.invalidate();
-    bookSearch.invalidate();
-    for (const kept of keptReads) kept.invalidate();
-  };
-  changes?.subscribe({
-    change: (change) => {
-      if (change.collection === 'books') invalidate();
+  const bookSearch = kept.add(createBookSearchRepository(books, { reuse, inInsertionOrder, fieldsFor, toBook }));
+  /** A book's JSON in a reader's form (null: no such book). The key names the form, as a search's does. */
+  const keptBook = kept.perKey(
+    async (key) => {
+      const [id, withEmail] = JSON.parse(key) as [string, boolean];
+      const doc = await books.findOne(byId(id), fieldsFor({ withEmail }));
+      return doc && Buffer.from(JSON.stringify(toBook(doc)));
     },
-    reset: invalidate,
-  });
-
-  /**
-   * Every write goes through here: once it has settled, failed or not, the tiles and searches are read
-   * afresh, and again when its transaction has ended (committed or not), so that no answer read in between is kept.
-   */
-  const awaitingEnd = new WeakSet<Session>();
-  const write = async <T>(operation: Promise<T>, session?: Session): Promise<T> => {
-    try {
-      return await operation;
-    } finally {
-      invalidate();
-      // Once per session, however many writes and retried attempts its transaction holds.
-      if (session && !awaitingEnd.has(session)) {
-        awaitingEnd.add(session);
-        session.once('ended', invalidate);
-      }
-    }
-  };
+    { maxKeys: KEPT_BOOKS },
+  );
+  /** Books in insertion order, read afresh; without a limit, a cursor streamed by the caller. */
+  const cursor = (page: Page, reader: Reader) => inInsertionOrder({}, page, reader).map(toBook);
+  /** The original list (GET /books): a page's JSON kept until a write, the whole list streamed. */
+  const list = kept.pages(cursor);
 
   return {
-    /**
-     * A read of the books by key whose answers are kept, like the tiles and the searches, until a book is
-     * written through any instance (the `maxKeys` keys read last).
-     */
-    keptUntilWrite: <T>(read: (key: string) => Promise<T>, maxKeys: number) => {
-      const kept = reuseUntilWritePerKey(read, { ...reuse, maxKeys });
-      keptReads.push(kept);
-      return (key: string) => kept.read(key);
-    },
+    /** A read of the books by key whose answers are kept, like the tiles and the searches, until a book is written through any instance. */
+    keptUntilWrite: <T>(read: (key: string) => Promise<T>, maxKeys: number) => kept.perKey(read, { maxKeys }),
 
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order (book-search.repository.ts). */
     search: (text: string, page: Page, reader: Reader) => bookSearch.search(text, page, reader),
 
-    /** Books in insertion order; without a limit, a cursor streamed by the caller. */
-    cursor(page: Page, reader: Reader) {
-      return inInsertionOrder({}, page, reader).map(toBook);
-    },
+    list,
+
+    cursor,
+
+    /** One book's JSON (null: none) in a reader's form, kept until a book is written through any instance. */
+    bookJson: (id: string, reader: Reader): Promise<Buffer | null> => keptBook(JSON.stringify([id, reader.withEmail])),
 
     /** One book; with the owner's e-mail unless the reader may not see it, inside `session` if given. */
     async findById(
@@ -358,7 +318,7 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
     },
 
     /** The dashboard tiles (see `tiles` above). */
-    stats: () => tiles.read(),
+    stats: tiles,
   };
 }
 

@@ -16,8 +16,7 @@ import {
 } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
-import { sendKeptJson } from '../../lib/send-kept-json';
-import { sendJsonArray } from '../../lib/stream-json';
+import { sendKeptJson, sendList } from '../../lib/send-kept-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
@@ -41,10 +40,10 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
 
   router.get(
     '/books',
-    route({ auth: optional, query: BookListQuerySchema }, async ({ user, query, res }) => {
+    route({ auth: optional, query: BookListQuerySchema }, async ({ user, query, req, res }) => {
       if (query.isbn !== undefined) return service.byIsbn(query.isbn, user);
       // Without list parameters, the original's answer (docs/decisions/011-lists-import-export.md).
-      if (!isBookListMode(query)) return sendJsonArray(res, service.list(query, user));
+      if (!isBookListMode(query)) return sendList(req, res, await service.list(query, user));
       const page = await lists.page(query, readerOf(user));
       res.set(TOTAL_COUNT_HEADER, String(page.total));
       if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -62,15 +61,13 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
 
   router.get(
     '/book/:id',
-    route({ auth: optional, params }, ({ user, params }) => service.get(params.id, user)),
+    route({ auth: optional, params }, async ({ user, params, req, res }) => sendKeptJson(req, res, await service.json(params.id, user))),
   );
 
   router.get(
     '/bookbytext',
     route({ auth: optional, query: SearchQuerySchema }, async ({ user, query: { search, ...page }, req, res }) => {
-      const answer = await service.search(search, page, user);
-      if ('json' in answer) await sendKeptJson(req, res, answer.json);
-      else await sendJsonArray(res, answer.books);
+      await sendList(req, res, await service.search(search, page, user));
     }),
   );
 

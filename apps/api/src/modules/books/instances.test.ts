@@ -1,13 +1,14 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { StatsSchema } from '@book-warehouse/types';
-import { addBook, bearer, openEventStream, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
+import { addBook, bearer, openEventStream, setRole, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
 
-// Two API instances over one database, as behind a load balancer: each keeps its own tiles and search answers
-// (docs/decisions/005, 006) until a change stream tells it of a write made through either.
+// Two API instances over one database, as behind a load balancer: each keeps its own answers (the tiles, the
+// searches, the books, the first pages, the comments, the accounts' roles: docs/decisions/005, 006, 013) until a
+// change stream tells it of a write made through either.
 
-const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
-const [staff] = useTestUsers('Rita Staff');
+const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories', 'reviews'] });
+const [staff, admin] = useTestUsers('Rita Staff', 'Ada Admin');
 let b: Express;
 beforeAll(async () => {
   b = await ctx.instance();
@@ -56,6 +57,74 @@ describe('a write through instance A', () => {
       expect(JSON.parse(event.data)).toMatchObject({ id: book._id, changed: ['stockQuantity'], book: { stockQuantity: 2 } });
     } finally {
       stream.close();
+    }
+  });
+});
+
+describe('a write through instance A is seen on the very next read through instance B, every time', () => {
+  const read = async (app: Express, path: string) => (await request(app).get(path).set(bearer(staff)).expect(200)).body as unknown;
+  const anonymous = async (app: Express, path: string) => (await request(app).get(path).expect(200)).body as unknown;
+
+  it('in a book, for a signed-in and an anonymous reader', async () => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 10 });
+    const path = `/api/book/${book._id}`;
+    for (let round = 1; round <= 10; round++) {
+      await read(b, path);
+      await anonymous(b, path); // B keeps both answers
+      await request(ctx.app).post(`${path}/restock`).set(bearer(staff)).send({ amount: 1 }).expect(200);
+      expect(await read(b, path)).toMatchObject({ stockQuantity: 10 + round, email: staff.email });
+      expect(await anonymous(b, path)).toEqual(expect.objectContaining({ stockQuantity: 10 + round }));
+      expect(await anonymous(b, path)).not.toHaveProperty('email');
+    }
+    await request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)).expect(200);
+    await request(b).get(path).expect(404);
+  });
+
+  it('in a page of the books (the landing asks for six)', async () => {
+    for (let round = 1; round <= 6; round++) {
+      expect(await anonymous(b, '/api/books?limit=6')).toHaveLength(round - 1);
+      await addBook(ctx.app, staff, { bookName: `Shelf ${round}` });
+      const shown = (await anonymous(b, '/api/books?limit=6')) as { bookName: string }[];
+      expect(shown.map((book) => book.bookName).at(-1)).toBe(`Shelf ${round}`);
+    }
+  });
+
+  it('in the comments and their count', async () => {
+    for (let round = 1; round <= 5; round++) {
+      await anonymous(b, '/api/reviews?page=0');
+      await request(ctx.app)
+        .post('/api/review')
+        .set(bearer(staff))
+        .send({ description: `Comment ${round}` })
+        .expect(201);
+      const [newest] = (await anonymous(b, '/api/reviews?page=0')) as { description: string }[];
+      expect(newest?.description).toBe(`Comment ${round}`);
+      expect(await anonymous(b, '/api/reviewCount')).toEqual({ count: round });
+    }
+  });
+
+  it('in a page of the history', async () => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 20 });
+    for (let round = 1; round <= 5; round++) {
+      await read(b, '/api/histories?limit=50');
+      await request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1 }).expect(200);
+      const [newest] = (await read(b, '/api/histories?limit=50')) as { task: string; bookId?: string }[];
+      expect(newest).toMatchObject({ bookId: book._id, task: expect.stringMatching(/Deleverd/) as unknown });
+      expect(await read(b, '/api/histories?limit=50')).toHaveLength(1 + round);
+    }
+  });
+
+  it("in an account's role: staff made a viewer through A may not change stock through B, and may again once made staff", async () => {
+    await setRole(ctx.db, admin, 'admin');
+    await setRole(ctx.db, staff, 'staff');
+    const book = await addBook(b, staff, { stockQuantity: 5 });
+    const restock = (app: Express) => request(app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 1 });
+    for (let round = 1; round <= 3; round++) {
+      await restock(b).expect(200); // B keeps the staff role
+      await request(ctx.app).put(`/api/users/${staff.uid}/role`).set(bearer(admin)).send({ role: 'viewer' }).expect(200);
+      await restock(b).expect(403);
+      await request(ctx.app).put(`/api/users/${staff.uid}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
+      await restock(b).expect(200);
     }
   });
 });

@@ -23,11 +23,15 @@ interface ChangeEvents {
   history(change: Change): object | undefined;
 }
 
-/** A change as the clients see it; undefined for one they do not. */
+/** A change as the clients see it; undefined for one they do not (a collection other than the books and histories). */
 function toLiveEvent(describe: ChangeEvents, change: Change): LiveEvent | undefined {
-  const data = change.collection === 'books' ? describe.books(change) : describe.history(change);
-  if (!data) return undefined;
-  return { id: change.token, event: change.collection === 'books' ? LIVE_EVENTS.book : LIVE_EVENTS.history, data };
+  const [event, data] =
+    change.collection === 'books'
+      ? [LIVE_EVENTS.book, describe.books(change)]
+      : change.collection === 'histories'
+        ? [LIVE_EVENTS.history, describe.history(change)]
+        : [];
+  return event && data ? { id: change.token, event, data } : undefined;
 }
 
 const RESET: LiveEvent = { event: LIVE_EVENTS.reset, data: {} };

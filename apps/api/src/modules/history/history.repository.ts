@@ -1,7 +1,8 @@
 import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
 import type { Book, FieldChange, HistoryEntry } from '@book-warehouse/types';
-import type { Change } from '../../lib/database-changes';
+import type { Change, ChangeFeed } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
+import { keptUntilChange, type Page } from '../../lib/kept-until-change';
 import { actionOf, type StoredAction } from './history-actions';
 
 /** What an entry says of the book it is about (none on sign-in and role entries). */
@@ -39,8 +40,22 @@ export const toEntry = ({ _id, createdAt, action: _action, ...rest }: WithId<His
 export const historyChangeEvent = (change: Change): HistoryEntry | undefined =>
   change.op === 'insert' && change.doc ? toEntry(change.doc as WithId<HistoryDoc>) : undefined;
 
-export function createHistoryRepository(db: Db) {
+/**
+ * The history entries. With `changes`, a page of the original list (GET /histories?limit=) is kept until an
+ * entry is written through any instance, as the books' answers are (lib/kept-until-change.ts).
+ */
+export function createHistoryRepository(db: Db, changes?: ChangeFeed) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
+  const kept = keptUntilChange('histories', changes);
+  /** Newest first. */
+  const cursor = ({ limit, skip }: Page) => {
+    // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
+    const found = histories.find({}, { sort: { createdAt: -1, _id: -1 }, timeoutMode: 'iteration' });
+    if (skip) found.skip(skip);
+    if (limit) found.limit(limit);
+    return found.map(toEntry);
+  };
+  const pages = kept.pages(cursor);
   return {
     /**
      * Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event);
@@ -48,7 +63,7 @@ export function createHistoryRepository(db: Db) {
      */
     async insert({ id, ...doc }: HistoryDoc & { id?: string }, session: Session): Promise<HistoryEntry> {
       const stored = { ...doc, action: actionOf(doc.task), ...(id ? { _id: new ObjectId(id) } : {}) };
-      const { insertedId } = await histories.insertOne(stored, { session });
+      const { insertedId } = await kept.write(histories.insertOne(stored, { session }), session);
       return toEntry({ ...doc, _id: insertedId });
     },
 
@@ -62,21 +77,14 @@ export function createHistoryRepository(db: Db) {
 
     /** Marks the entry undone by `undoneBy`, only if nothing undid it yet: answers whether it did. */
     async markUndone(id: string, undoneBy: string, session: Session): Promise<boolean> {
-      const { modifiedCount } = await histories.updateOne(
-        { _id: new ObjectId(id), undoneBy: { $exists: false } },
-        { $set: { undoneBy } },
-        { session },
+      const { modifiedCount } = await kept.write(
+        histories.updateOne({ _id: new ObjectId(id), undoneBy: { $exists: false } }, { $set: { undoneBy } }, { session }),
+        session,
       );
       return modifiedCount === 1;
     },
-    /** Newest first. */
-    cursor({ limit, skip }: { limit?: number; skip?: number }) {
-      // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
-      const cursor = histories.find({}, { sort: { createdAt: -1, _id: -1 }, timeoutMode: 'iteration' });
-      if (skip) cursor.skip(skip);
-      if (limit) cursor.limit(limit);
-      return cursor.map(toEntry);
-    },
+    /** Newest first: a page's JSON kept until an entry is written, the whole list streamed. */
+    list: (page: Page) => pages(page, null),
   };
 }
 

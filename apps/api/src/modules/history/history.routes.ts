@@ -9,7 +9,7 @@ import {
   type HistoryEntry,
 } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
-import { sendJsonArray } from '../../lib/stream-json';
+import { sendList } from '../../lib/send-kept-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
@@ -33,8 +33,8 @@ export function createHistoryRouter(
   // Viewers read the history too (docs/decisions/009-roles.md). Without list parameters, the original's answer.
   router.get(
     '/histories',
-    route({ auth: access.signedIn, query: HistoryListQuerySchema }, async ({ query, res }) => {
-      if (!isHistoryListMode(query)) return sendJsonArray(res, service.list(query));
+    route({ auth: access.signedIn, query: HistoryListQuerySchema }, async ({ query, req, res }) => {
+      if (!isHistoryListMode(query)) return sendList(req, res, await service.list(query));
       const { entries, total } = await lists.page(query);
       res.set(TOTAL_COUNT_HEADER, String(total));
       return entries;

@@ -2,6 +2,7 @@ import type { HistoryEntry, SignInTask } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import { displayTime, type Clock } from '../../lib/display-time';
+import type { Page } from '../../lib/kept-until-change';
 import type { BookDetails, HistoryRepository } from './history.repository';
 
 export function createHistoryService(deps: { history: HistoryRepository; clock: Clock; transactions: Transactions }) {
@@ -29,7 +30,7 @@ export function createHistoryService(deps: { history: HistoryRepository; clock: 
       deps.transactions.run((session) => record(user, bookName || user.name, task, session)),
     /** An event that changes no book (a role change): an entry in a transaction of its own. */
     recordAlone: (user: AuthUser, name: string, task: string) => deps.transactions.run((session) => record(user, name, task, session)),
-    list: (page: { limit?: number; skip?: number }) => deps.history.cursor(page),
+    list: (page: Page) => deps.history.list(page),
     find: (id: string, session?: Session) => deps.history.findById(id, session),
     newId: () => deps.history.newId(),
     markUndone: (id: string, undoneBy: string, session: Session) => deps.history.markUndone(id, undoneBy, session),

@@ -1,5 +1,7 @@
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import type { Role } from '@book-warehouse/types';
+import type { ChangeFeed } from '../../lib/database-changes';
+import { keptUntilChange } from '../../lib/kept-until-change';
 
 /** An account that has signed in; `_id` is its Firebase uid. */
 export interface UserDoc {
@@ -14,11 +16,25 @@ export interface UserDoc {
 
 const DUPLICATE_KEY = 11000;
 
-export function createUsersRepository(db: Db) {
+/** The accounts whose documents are kept for the role check of their requests. */
+const KEPT_ACCOUNTS = 1024;
+
+/**
+ * The accounts. With `changes`, the document every request of an account reads for its role is kept until an
+ * account is written through any instance (lib/kept-until-change.ts), and only while the change stream runs,
+ * so a role change still applies to the very next request, wherever it was made.
+ */
+export function createUsersRepository(db: Db, changes?: ChangeFeed) {
   const users: Collection<UserDoc> = db.collection<UserDoc>('users');
+  const kept = keptUntilChange('users', changes, { exact: true });
+  const { write } = kept;
 
   return {
     findById: (uid: string) => users.findOne({ _id: uid }),
+
+    /** The account as findById answers it, kept until an account is written; an account not there yet is not kept. */
+    // A run per caller: the read is cheap, and a caller queued behind another's run would wait for two round trips.
+    findKept: kept.perKey((uid) => users.findOne({ _id: uid }), { maxKeys: KEPT_ACCOUNTS, keep: (doc) => doc !== null, shareRuns: false }),
 
     /**
      * Records an account on its first request with `role`; an account already there is answered as stored
@@ -26,7 +42,9 @@ export function createUsersRepository(db: Db) {
      */
     async insertIfMissing(doc: UserDoc): Promise<UserDoc> {
       try {
-        const found = await users.findOneAndUpdate({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true, returnDocument: 'after' });
+        const found = await write(
+          users.findOneAndUpdate({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true, returnDocument: 'after' }),
+        );
         return found ?? doc;
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
@@ -36,7 +54,7 @@ export function createUsersRepository(db: Db) {
 
     /** Refreshes what the token says about the account and when it was last seen. */
     async touch(uid: string, set: Pick<UserDoc, 'email' | 'name' | 'lastSeen'>): Promise<void> {
-      await users.updateOne({ _id: uid }, { $set: set });
+      await write(users.updateOne({ _id: uid }, { $set: set }));
     },
 
     /** A page of accounts by e-mail, and how many there are. */
@@ -53,7 +71,7 @@ export function createUsersRepository(db: Db) {
     },
 
     /** Sets the stored role; answers the account as it was before, or null when there is none. */
-    setRole: (uid: string, role: Role) => users.findOneAndUpdate({ _id: uid }, { $set: { role } }, { returnDocument: 'before' }),
+    setRole: (uid: string, role: Role) => write(users.findOneAndUpdate({ _id: uid }, { $set: { role } }, { returnDocument: 'before' })),
 
     /** Whether an account other than `uid` is an admin: stored as one, or named by `adminEmails`. */
     async anotherAdmin(uid: string, adminEmails: string[]): Promise<boolean> {

@@ -17,7 +17,8 @@ const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * Accounts and their roles (docs/decisions/009-roles.md). An account is recorded on its first authenticated
- * request; its role is read again on every request, so a change applies to the very next one.
+ * request; its role is read again on every request (kept until an account is written, users.repository.ts),
+ * so a change applies to the very next one.
  */
 export function createUsersService(deps: { users: UsersRepository; history: HistoryService; clock: Clock; roles: RoleSettings }) {
   const { users, history, clock } = deps;
@@ -40,7 +41,7 @@ export function createUsersService(deps: { users: UsersRepository; history: Hist
     /** The caller with its role: recorded on first sight, its e-mail, name and last-seen time kept current. */
     async identify(user: AuthUser): Promise<Caller> {
       const now = clock();
-      let doc = await users.findById(user.uid);
+      let doc = await users.findKept(user.uid);
       if (!doc) {
         const role = byConfig(user.email) ? 'admin' : deps.roles.defaultRole;
         doc = await users.insertIfMissing({ _id: user.uid, email: user.email, name: user.name, role, firstSeen: now, lastSeen: now });

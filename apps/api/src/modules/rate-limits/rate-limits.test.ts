@@ -19,6 +19,12 @@ beforeEach(async () => {
   if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 });
 
+/**
+ * The year of the fixed clocks below: long after today, since mongod's TTL monitor (a pass every 60 s) deletes a
+ * counter whose window has ended (`expiresAt`), which a test set in the past saw happen halfway through it.
+ */
+const FUTURE_YEAR = 2100;
+
 /** The apps a test made: closed after it, so that no count of theirs reaches the next test's emptied counters. */
 let made: App[] = [];
 afterEach(async () => {
@@ -194,15 +200,15 @@ describe('counters in MongoDB', () => {
   });
 
   it('count writes exactly, and start afresh in the next window, decrement and reset the current one', async () => {
-    let now = Date.UTC(2026, 0, 1, 12, 0, 30);
+    let now = Date.UTC(FUTURE_YEAR, 0, 1, 12, 0, 30);
     const store = createRateLimitStore(ctx.db, 'unit', () => now);
     await store.init?.({ windowMs: 60_000 } as Options);
-    expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(2026, 0, 1, 12, 1)) });
+    expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(FUTURE_YEAR, 0, 1, 12, 1)) });
     expect((await store.increment('client')).totalHits).toBe(2);
     await store.decrement('client');
     expect(await store.get?.('client')).toMatchObject({ totalHits: 1 });
     now += 60_000;
-    expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(2026, 0, 1, 12, 2)) });
+    expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(FUTURE_YEAR, 0, 1, 12, 2)) });
     await store.resetKey('client');
     expect(await store.get?.('client')).toBeUndefined();
   });
@@ -210,7 +216,7 @@ describe('counters in MongoDB', () => {
 
 describe('reads counted in memory and flushed in batches', () => {
   const { logger, lines } = capturedLogger();
-  const WINDOW_START = Date.UTC(2026, 0, 1, 12, 0, 0);
+  const WINDOW_START = Date.UTC(FUTURE_YEAR, 0, 1, 12, 0, 0);
   let now = WINDOW_START;
   /** An instance's store; its timer is set long so that only the test flushes. */
   const instance = (db: Db = ctx.db) => {

@@ -59,41 +59,41 @@ export function keptUntilChange(collection: string, changes?: ChangeFeed, { exac
     return read;
   };
 
+  /**
+   * A read by key, the answers of the `maxKeys` keys read last kept (only those `keep` allows); concurrent
+   * callers of a key share a run unless `shareRuns` is false (reuseUntilWritePerKey).
+   */
+  const perKey = <T>(
+    read: (key: string) => Promise<T>,
+    options: { maxKeys: number; keep?: (answer: T) => boolean; shareRuns?: boolean },
+  ): ((key: string) => Promise<T>) => {
+    const byKey = add(reuseUntilWritePerKey(read, { ...reuse, ...options }));
+    return (key) => byKey.read(key);
+  };
+
   return {
     reuse,
     add,
+    perKey,
     /** A read without input, its answer kept (reuseUntilWrite); concurrent callers share one run. */
     one: <T>(read: () => Promise<T>): (() => Promise<T>) => {
       const one = add(reuseUntilWrite(sharedFreshRead(read), reuse));
       return () => one.read();
     },
     /**
-     * A read by key, the answers of the `maxKeys` keys read last kept (only those `keep` allows); concurrent
-     * callers of a key share a run unless `shareRuns` is false (reuseUntilWritePerKey).
-     */
-    perKey: <T>(
-      read: (key: string) => Promise<T>,
-      options: { maxKeys: number; keep?: (answer: T) => boolean; shareRuns?: boolean },
-    ): ((key: string) => Promise<T>) => {
-      const perKey = add(reuseUntilWritePerKey(read, { ...reuse, ...options }));
-      return (key) => perKey.read(key);
-    },
-    /**
      * A list read a page at a time, in a form (a reader's, say; any JSON value): a page with a limit is answered
      * as JSON kept like the other answers (the KEPT_PAGES read last), a whole list from `skip` on is streamed.
      */
     pages: <T, Form>(read: (page: Page, form: Form) => { toArray(): Promise<T[]> } & AsyncIterable<T>) => {
-      const kept = add(
-        reuseUntilWritePerKey(
-          async (key: string) => {
-            const [limit, skip, form] = JSON.parse(key) as [number, number, Form];
-            return Buffer.from(JSON.stringify(await read({ limit, skip }, form).toArray()));
-          },
-          { ...reuse, maxKeys: KEPT_PAGES, keep: (json) => json.length <= KEPT_PAGE_BYTES },
-        ),
+      const keptPage = perKey(
+        async (key) => {
+          const [limit, skip, form] = JSON.parse(key) as [number, number, Form];
+          return Buffer.from(JSON.stringify(await read({ limit, skip }, form).toArray()));
+        },
+        { maxKeys: KEPT_PAGES, keep: (json) => json.length <= KEPT_PAGE_BYTES },
       );
       return async (page: Page, form: Form): Promise<ListAnswer<T>> =>
-        page.limit ? { json: await kept.read(JSON.stringify([page.limit, page.skip ?? 0, form])) } : { items: read(page, form) };
+        page.limit ? { json: await keptPage(JSON.stringify([page.limit, page.skip ?? 0, form])) } : { items: read(page, form) };
     },
     /**
      * Every write of the collection goes through here: once it has settled, failed or not, the kept answers

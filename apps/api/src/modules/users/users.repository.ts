@@ -28,13 +28,17 @@ export function createUsersRepository(db: Db, changes?: ChangeFeed) {
   const users: Collection<UserDoc> = db.collection<UserDoc>('users');
   const kept = keptUntilChange('users', changes, { exact: true });
   const { write } = kept;
+  const findById = (uid: string) => users.findOne({ _id: uid });
 
   return {
-    findById: (uid: string) => users.findOne({ _id: uid }),
+    findById,
 
-    /** The account as findById answers it, kept until an account is written; an account not there yet is not kept. */
-    // A run per caller: the read is cheap, and a caller queued behind another's run would wait for two round trips.
-    findKept: kept.perKey((uid) => users.findOne({ _id: uid }), { maxKeys: KEPT_ACCOUNTS, keep: (doc) => doc !== null, shareRuns: false }),
+    /**
+     * The account as findById answers it, kept until an account is written; an account not there yet is not
+     * kept. A run per caller: the read is cheap, and a caller queued behind another's run would wait for two
+     * round trips.
+     */
+    findKept: kept.perKey(findById, { maxKeys: KEPT_ACCOUNTS, keep: (doc) => doc !== null, shareRuns: false }),
 
     /**
      * Records an account on its first request with `role`; an account already there is answered as stored

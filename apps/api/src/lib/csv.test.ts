@@ -1,4 +1,4 @@
-import { csvCell, csvRow } from './csv';
+import { csvCell, csvRow, unguardCell } from './csv';
 
 describe('csvCell', () => {
   it('quotes fields with commas, quotes and line breaks (RFC 4180)', () => {
@@ -8,8 +8,31 @@ describe('csvCell', () => {
     expect(csvCell('plain')).toBe('plain');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('neutralises a formula-like text %j', (text) => {
-    expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+  it.each([
+    '=1+1',
+    '+1',
+    '-1',
+    '@SUM(A1)',
+    '\tx',
+    '\rx',
+    '\uFF1D1+1',
+    '\uFF0B1',
+    '\uFF0D1',
+    '\uFF20SUM(A1)',
+    '\u200B=1+1',
+    '\uFEFF=1+1',
+    ' =1+1',
+    "|cmd '/C calc'!A0",
+    '%0A=1',
+  ])('neutralises a formula-like text %j, and unguardCell gives it back', (text) => {
+    const cell = csvCell(text);
+    expect(cell.replace(/^"/, '').startsWith("'")).toBe(true);
+    expect(unguardCell(cell.replace(/^"|"$/g, '').replaceAll('""', '"'))).toBe(text);
+  });
+
+  it.each(['plain', 'Dune', '1984', "'quoted", '50% off', 'a=b'])('leaves %j as it is, and unguardCell too', (text) => {
+    expect(csvCell(text)).toBe(text);
+    expect(unguardCell(text)).toBe(text);
   });
 
   it('writes numbers, negative ones included, and empty cells as they are', () => {

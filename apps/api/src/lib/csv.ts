@@ -4,8 +4,15 @@ import { sendChunks } from './stream-json';
 /** A spreadsheet reads a UTF-8 file's accents right only when it starts with a byte-order mark. */
 const BOM = '\uFEFF';
 
-/** Leading characters that make a spreadsheet run a cell as a formula (OWASP, CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet may run as a formula (OWASP, CSV injection): a leading `=`, `+`, `-`, `@`, tab or carriage
+ * return, their fullwidth forms (which some spreadsheets fold to ASCII), `|` and `%` (DDE and macro prefixes of
+ * older spreadsheets), also behind leading spaces or zero-width characters, which a spreadsheet may skip.
+ */
+const FORMULA = String.raw`[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@|%\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r]`;
+const FORMULA_START = new RegExp(`^(?:${FORMULA})`, 'u');
+/** A cell csvCell guarded: the apostrophe it added, then the formula-like text. */
+const GUARDED = new RegExp(`^'(?=${FORMULA})`, 'u');
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -19,6 +26,9 @@ export function csvCell(value: Cell): string {
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** Undoes csvCell's guard, so a file the export wrote imports as the text it holds. */
+export const unguardCell = (text: string): string => text.replace(GUARDED, '');
 
 /** One record: fields joined by commas, ended by CRLF (RFC 4180). */
 export const csvRow = (cells: readonly Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;

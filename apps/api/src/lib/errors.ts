@@ -14,3 +14,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
+
+/** `text` cut to `max` characters with an ellipsis, never splitting a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = /[\uD800-\uDBFF]$/.test(text.slice(0, max - 1)) ? max - 2 : max - 1;
+  return `${text.slice(0, cut)}…`;
+}

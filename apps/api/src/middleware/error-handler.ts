@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '@book-warehouse/types';
 import { databaseError } from '../lib/database-errors';
-import { AppError } from '../lib/errors';
+import { AppError, cutText } from '../lib/errors';
 
 /** Errors thrown by body-parser and the router carry a `type` and a 4xx status. */
 interface HttpClientError {
@@ -29,9 +29,28 @@ function toAppError(err: unknown): AppError | undefined {
   return databaseError(err) ?? (typeof err === 'object' && err !== null ? fromClientError(err) : undefined);
 }
 
-/** The one error shape (ApiErrorSchema of packages/types). */
+/** How much of the client's own input an error may echo: enough to recognise it, never the input itself. */
+const ECHO = { message: 500, fieldName: 100, fieldMessage: 300, fields: 20 };
+
+/** The first ECHO.fields fields, each name and message cut: a body of 300,000 unknown keys is not answered back. */
+function echoedFields(fields: Record<string, string>): Record<string, string> {
+  const kept = Object.create(null) as Record<string, string>;
+  let count = 0;
+  for (const name in fields) {
+    if (++count > ECHO.fields) break;
+    kept[cutText(name, ECHO.fieldName)] = cutText(fields[name]!, ECHO.fieldMessage);
+  }
+  return kept;
+}
+
+/** The one error shape (ApiErrorSchema of packages/types), its echo of the input bounded (ECHO). */
 export const errorBody = (error: AppError, requestId: string): ApiErrorBody => ({
-  error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), requestId },
+  error: {
+    code: error.code,
+    message: cutText(error.message, ECHO.message),
+    ...(error.fields ? { fields: echoedFields(error.fields) } : {}),
+    requestId,
+  },
 });
 
 /** Registered last: every failure answers the one error shape, with the request id; never a stack trace. */

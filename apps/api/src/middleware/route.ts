@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { AuthUser } from '../lib/auth-user';
-import { AppError } from '../lib/errors';
+import { AppError, cutText } from '../lib/errors';
 import type { Authenticate } from './access';
 import type { Idempotency } from './idempotency';
 
@@ -52,15 +52,22 @@ function fieldErrors(error: z.ZodError, part: Part): Record<string, string> {
   return fields;
 }
 
+/** How many refused fields a 400's message names. */
+const LISTED_FIELDS = 5;
+
 function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error, part);
-  const listed = Object.entries(fields)
-    .map(([field, message]) => `${field} ${message}`)
+  const names = Object.keys(fields);
+  // The message names the first few; the error handler bounds `fields` and every echoed text (cutText).
+  const listed = names
+    .slice(0, LISTED_FIELDS)
+    .map((field) => `${cutText(field, 60)} ${fields[field]}`)
     .join('; ');
-  throw new AppError('validation_failed', 400, `Invalid ${part === 'params' ? 'path' : part}: ${listed}`, fields);
+  const more = names.length > LISTED_FIELDS ? `; and ${names.length - LISTED_FIELDS} more` : '';
+  throw new AppError('validation_failed', 400, `Invalid ${part === 'params' ? 'path' : part}: ${listed}${more}`, fields);
 }
 
 /**

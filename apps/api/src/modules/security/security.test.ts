@@ -162,6 +162,18 @@ describe('request bodies', () => {
     expect((await request(ctx.app).get('/api/reviewCount').expect(200)).body).toEqual(reviews.body);
   });
 
+  it('answers a body of thousands of unknown or long-named keys with a short 400 naming the first few, and stores nothing', async () => {
+    const keys = Array.from({ length: 3000 }, (_, i) => [`unknown${i}`, 1] as const);
+    const long = 'k'.repeat(20_000);
+    const res = await post(JSON.stringify({ ...newBook(), [long]: 1, ...Object.fromEntries(keys) })).expect(400);
+    const error = apiError(res.body);
+    expect(res.text.length).toBeLessThan(5000);
+    expect(error.message).toMatch(/^Invalid body: k+… is not an accepted field; unknown0 is not an accepted field; .*; and 2996 more$/);
+    expect(Object.keys(error.fields ?? {})).toHaveLength(20);
+    expect(Object.keys(error.fields ?? {})[0]).toMatch(/^k{99}…$/);
+    expect(await bookCount()).toBe(0);
+  });
+
   it('lets a write without a body through, whatever its type says', async () => {
     const book = (await request(ctx.app).post('/api/book').set(bearer(staff)).send(newBook()).expect(201)).body as { _id: string };
     await request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)).set('Content-Type', 'text/plain').expect(200);

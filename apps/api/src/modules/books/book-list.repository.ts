@@ -188,14 +188,18 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
     const filter = filterBy(query);
     const text = query.q?.trim();
     if (!text) return { filter, few: false };
-    const { keys, exact } = searchFilter(text);
+    const { keys, exact, isbn } = searchFilter(text);
+    const matching = isbn ? { $or: [exact, isbn] } : exact;
     if (keys) {
-      const found = await books
-        .find({ ...filter, ...keys }, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, projection: { _id: 1 } })
-        .toArray();
-      if (found.length <= FEW_MATCHES) return { filter: { ...filter, ...exact, _id: { $in: found.map((doc) => doc._id) } }, few: true };
+      const candidates = (where: Filter<BookDoc>, hint?: object) =>
+        books.find({ ...filter, ...where }, { limit: FEW_MATCHES + 1, hint, projection: { _id: 1 } }).toArray();
+      const [byKeys, byIsbn] = await Promise.all([candidates(keys, KEYS_INDEX), isbn ? candidates(isbn) : []]);
+      if (byKeys.length <= FEW_MATCHES && byIsbn.length <= FEW_MATCHES) {
+        const ids = [...byKeys, ...byIsbn].map((doc) => doc._id);
+        return { filter: { ...filter, ...matching, _id: { $in: ids } }, few: true };
+      }
     }
-    return { filter: { ...filter, ...exact }, few: false };
+    return { filter: { ...filter, ...matching }, few: false };
   }
 
   /** The query of a list read: its filter, order and the index to use (none for a few search matches). */

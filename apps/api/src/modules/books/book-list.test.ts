@@ -272,3 +272,43 @@ describe('every sort and filter of the list is served by an index', () => {
     }
   });
 });
+
+describe('GET /api/books?q= with an ISBN', () => {
+  let dune: Book;
+  let other: Book;
+  beforeAll(async () => {
+    dune = await addBook(ctx.app, staff, { bookName: 'Dune', author: 'Frank Herbert', isbn: '9780441172719' });
+    // A book whose ISBN starts with the digits of a year: a title search for '1984' must not list it.
+    other = await addBook(ctx.app, staff, { bookName: 'Another', author: 'Someone', isbn: '978-1-9848-0157-9' });
+  });
+  afterAll(async () => {
+    for (const book of [dune, other]) await request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)).expect(200);
+  });
+
+  const ids = async (q: string) => ((await get(`q=${encodeURIComponent(q)}&limit=100`).expect(200)).body as Book[]).map((b) => b._id);
+
+  it.each([
+    '9780441172719',
+    '978-0-441-17271-9',
+    '0441172717',
+    '0-441-17271-7',
+    ' 978 0441 172719 ',
+    '9780441',
+    '978-0-441-1',
+    '044117',
+    '0-441-17',
+  ])('finds the book by its ISBN written %j, and counts it', async (q) => {
+    expect(await ids(q)).toEqual([dune._id]);
+    expect((await get(`q=${encodeURIComponent(q)}&limit=10`).expect(200)).headers['x-total-count']).toBe('1');
+  });
+
+  it('reads a few digits as a word, not as the start of an ISBN', async () => {
+    expect(await ids('1984')).not.toContain(other._id);
+    expect(await ids('9781984')).toEqual([other._id]);
+  });
+
+  it('still finds a title by its words, and an ISBN that is no book finds none', async () => {
+    expect(await ids('dune')).toEqual([dune._id]);
+    expect(await ids('9780000000002')).toEqual([]);
+  });
+});

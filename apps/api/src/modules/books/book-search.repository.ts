@@ -51,12 +51,32 @@ const throughKeys = (text: string) => {
   return { keys, filter: { [SEARCH_KEYS]: { $in: [null, keys] }, ...containing(text) } };
 };
 
+/** Fewer digits than this are read as a word (a year, a number in a title), not as the start of an ISBN. */
+const ISBN_START_DIGITS = 6;
+
 /**
- * The filter of a search for `text` as GET /bookbytext matches it (any case, anywhere in the searched fields),
- * for the lists that combine it with other filters: `keys` finds the candidates through the search keys
- * (undefined when the text has no word), `exact` is the test alone.
+ * The books whose ISBN the text names: the whole ISBN in any accepted form, or its first digits (hyphens and
+ * spaces ignored). ISBNs are stored as ISBN-13, so the start of an ISBN-10 is also looked for after its 978.
  */
-export const searchFilter = (text: string) => ({ keys: throughKeys(text.trim())?.filter, exact: containing(text.trim()) });
+function isbnMatch(text: string): Filter<BookDoc> | undefined {
+  const whole = IsbnSchema.safeParse(text);
+  if (whole.success) return { isbn: whole.data };
+  const digits = text.replace(/[\s-]/g, '');
+  if (!new RegExp(`^\\d{${ISBN_START_DIGITS},12}$`).test(digits)) return undefined;
+  const starts = /^97[89]/.test(digits) ? [digits] : [digits, `978${digits}`];
+  return { $or: starts.map((start) => ({ isbn: { $regex: `^${start}` } })) };
+}
+
+/**
+ * The filter of a search for `text` as the lists match it, to combine with their other filters: `keys` finds
+ * the candidates through the search keys (undefined when the text has no word), `exact` is the test of the
+ * searched fields alone (any case, anywhere, as GET /bookbytext), `isbn` the books whose ISBN the text names.
+ */
+export const searchFilter = (text: string) => ({
+  keys: throughKeys(text.trim())?.filter,
+  exact: containing(text.trim()),
+  isbn: isbnMatch(text.trim()),
+});
 
 /** What the books repository shares with its search: how kept answers are reused, and how books are read. */
 interface BookReads {

@@ -167,7 +167,8 @@ const OPERATIONS: readonly Operation[] = [
     description:
       `${LIST_DESCRIPTION} \`sort\`: name, author, category, stockQuantity, price, createdAt or updatedAt, \`-\` first for ` +
       `descending, ties in _id order. \`stock\`: low (stockQuantity <= reorderPoint), out (0) or in (above 0). \`q\` finds what ` +
-      `GET /bookbytext finds. Keyset paging: pass the ${NEXT_CURSOR_HEADER} of a page as \`cursor\` (never with \`page\`) for ` +
+      `GET /bookbytext finds, and the book whose ISBN it is in any form (ISBN-10 or -13, hyphens or spaces) or begins with ` +
+      `(six digits or more). Keyset paging: pass the ${NEXT_CURSOR_HEADER} of a page as \`cursor\` (never with \`page\`) for ` +
       `the rows after it, as fast at any depth. A page by \`page\` skips at most ${PAGE_WINDOW} rows, counted from the nearer end ` +
       'of a list without `q` (read from its end when nearer) and from the start of a search: a deeper one is a 400 naming `page`.',
     query: BookListQuerySchema,

@@ -96,9 +96,13 @@ export const isBookListMode = (query: Partial<Record<'q' | 'category' | 'stock' 
 export const HISTORY_ACTIONS = ['signin', 'added', 'updated', 'deleted', 'quantity', 'price', 'undo'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
+/** What `action` filters by: one kind, or every kind but sign-ins (the History screen's default: the log of the stock). */
+export const BUT_SIGN_INS = 'all-but-signin';
+const ACTION_FILTERS = [...HISTORY_ACTIONS, BUT_SIGN_INS] as const;
+
 /** The filters of the history list, shared by GET /histories and its CSV export. */
 const historyFilters = {
-  action: z.enum(HISTORY_ACTIONS, `must be one of ${HISTORY_ACTIONS.join(', ')}`).optional(),
+  action: z.enum(ACTION_FILTERS, `must be one of ${ACTION_FILTERS.join(', ')}`).optional(),
   email: z.string().trim().min(1, 'is empty').max(320, 'must be at most 320 characters').optional(),
   bookId: ObjectIdSchema.optional(),
   from: isoDate.optional(),

@@ -1,6 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter, type IndexDescription } from 'mongodb';
-import { DEFAULT_LIST_LIMIT, type HistoryEntry, type HistoryListQuery } from '@book-warehouse/types';
-import { STORED_ACTIONS } from './history-actions';
+import { BUT_SIGN_INS, DEFAULT_LIST_LIMIT, type HistoryEntry, type HistoryListQuery } from '@book-warehouse/types';
+import { STORED_ACTIONS, type StoredAction } from './history-actions';
 import { toEntry, type HistoryDoc } from './history.repository';
 
 /**
@@ -19,6 +19,12 @@ export const HISTORY_LIST_INDEXES: IndexDescription[] = [
 /** A date-only `to` takes in that whole day. */
 const endOf = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? { $lt: new Date(Date.parse(to) + 86_400_000) } : { $lte: new Date(to) });
 
+/** The stored kinds `action` names: one, every one but sign-ins, or all of them. */
+function actionFilter(action: HistoryListQuery['action']): StoredAction | { $in: StoredAction[] } {
+  if (action === BUT_SIGN_INS) return { $in: STORED_ACTIONS.filter((stored) => stored !== 'signin') };
+  return action ?? { $in: [...STORED_ACTIONS] };
+}
+
 function filterOf(query: HistoryListQuery): { filter: Filter<HistoryDoc>; hint?: string } {
   const createdAt = {
     ...(query.from !== undefined ? { $gte: new Date(query.from) } : {}),
@@ -34,7 +40,7 @@ function filterOf(query: HistoryListQuery): { filter: Filter<HistoryDoc>; hint?:
           : undefined;
   const filter: Filter<HistoryDoc> = {
     // Named whenever an index of HISTORY_LIST_INDEXES serves the list: its second field, before the order.
-    ...(hint ? { action: query.action ?? { $in: [...STORED_ACTIONS] } } : {}),
+    ...(hint ? { action: actionFilter(query.action) } : {}),
     ...(Object.keys(createdAt).length ? { createdAt } : {}),
     ...(query.email !== undefined ? { email: query.email.toLowerCase() } : {}),
     // The id as a string or as an ObjectId, however the entry was stored.
@@ -53,12 +59,24 @@ export function createHistoryListRepository(db: Db) {
     async page(query: HistoryListQuery): Promise<{ entries: HistoryEntry[]; total: number }> {
       const limit = query.limit ?? DEFAULT_LIST_LIMIT;
       const { filter, hint } = filterOf(query);
-      const unfiltered = [query.action, query.email, query.bookId, query.from, query.to].every((value) => value === undefined);
-      const [docs, total] = await Promise.all([
+      const byKindAlone = [query.email, query.bookId, query.from, query.to].every((value) => value === undefined);
+      // Every entry, or every one but the sign-ins: the collection's own count, less the sign-ins' index count.
+      const total = async () => {
+        if (byKindAlone && query.action === undefined) return histories.estimatedDocumentCount();
+        if (byKindAlone && query.action === BUT_SIGN_INS) {
+          const [all, signIns] = await Promise.all([
+            histories.estimatedDocumentCount(),
+            histories.countDocuments({ action: 'signin' }, { hint: 'list_action' }),
+          ]);
+          return all - signIns;
+        }
+        return histories.countDocuments(filter, hint ? { hint } : {});
+      };
+      const [docs, count] = await Promise.all([
         histories.find(filter, { sort: NEWEST_FIRST, ...(hint ? { hint } : {}), skip: (query.page ?? 0) * limit, limit }).toArray(),
-        unfiltered ? histories.estimatedDocumentCount() : histories.countDocuments(filter, hint ? { hint } : {}),
+        total(),
       ]);
-      return { entries: docs.map(toEntry), total };
+      return { entries: docs.map(toEntry), total: count };
     },
 
     /** Every entry of the filter, newest first, streamed (the CSV export). */

@@ -358,7 +358,8 @@ const OPERATIONS: readonly Operation[] = [
     summary: 'History entries, newest first (optionally filtered and paged)',
     description:
       `${LIST_DESCRIPTION} \`action\`: signin, added, updated, deleted, quantity ('Added/Deleverd {n} Quantity'), price or ` +
-      "undo ('Undo: ...'). `email`: who; `bookId`: the book; `from`/`to`: ISO dates or date-times (a date-only `to` includes that day).",
+      "undo ('Undo: ...'), or all-but-signin (every kind but sign-ins). `email`: who; `bookId`: the book; `from`/`to`: " +
+      'ISO dates or date-times (a date-only `to` includes that day).',
     auth: true,
     query: HistoryListQuerySchema,
     ok: { status: 200, schema: 'HistoryEntry', array: true, headers: PAGE_HEADERS, description: 'The entries' },

@@ -1,3 +1,5 @@
+import { BUT_SIGN_INS } from '@book-warehouse/types';
+
 /**
  * The History screen's filters, kept in the URL's search params so back, forward, reload and a shared link
  * keep them. `signIns` shows sign-in entries, hidden by default (the log is about stock).
@@ -70,21 +72,16 @@ export function writeFilters(filters: HistoryFilters): URLSearchParams {
 const startOfDay = (d: string) => new Date(`${d}T00:00:00`).toISOString();
 const endOfDay = (d: string) => new Date(`${d}T23:59:59.999`).toISOString();
 
-/** The filters as GET /histories and its CSV export take them. */
+/**
+ * The filters as GET /histories and its CSV export take them: without a kind chosen, every kind but sign-ins
+ * unless the clerk shows them (the log is about stock), so pages are full and the total is true.
+ */
 export function historyQuery(filters: HistoryFilters): Record<string, string | undefined> {
   return {
-    action: filters.action,
+    action: filters.action ?? (filters.signIns ? undefined : BUT_SIGN_INS),
     email: filters.email,
     bookId: filters.bookId,
     from: filters.from && startOfDay(filters.from),
     to: filters.to && endOfDay(filters.to),
   };
 }
-
-/**
- * Whether sign-in entries are left out of what the server answers. GET /histories filters by one kind only
- * (`action`), with no 'every kind but sign-ins', so they are left out here, page by page: a page may then
- * hold fewer entries, and the server's total (which counts them) is not shown
- * (docs/decisions/015-web-undo-history-screen-isbn.md).
- */
-export const hidesSignIns = (filters: HistoryFilters): boolean => !filters.signIns && filters.action === undefined;

@@ -67,13 +67,19 @@ describe('HistoryLog', () => {
     expect(screen.getByText('price (none) -> 1.00')).toBeInTheDocument();
   });
 
-  it('hides sign-ins by default and shows them with the toggle, which goes into the URL', async () => {
-    const fetchMock = stubFetch(() => page([priceChange, signIn]));
+  it('asks the server for every kind but sign-ins by default, and for all with the toggle, which goes into the URL', async () => {
+    const fetchMock = stubFetch((url) =>
+      new URL(url, 'http://x').searchParams.get('action') ? page([priceChange], 30) : page([priceChange, signIn], 31),
+    );
     const { router } = render();
     expect(await screen.findByText('Price Updated to 14.5')).toBeInTheDocument();
     expect(screen.queryByText('Login')).not.toBeInTheDocument();
+    expect(new URL(String(fetchMock.mock.calls[0]![0]), 'http://x').searchParams.get('action')).toBe('all-but-signin');
+    expect(screen.getByText('30 entries')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Show sign-ins'));
     expect(await screen.findByText('Login')).toBeInTheDocument();
+    expect(screen.getByText('31 entries')).toBeInTheDocument();
+    expect(new URL(String(fetchMock.mock.calls[1]![0]), 'http://x').searchParams.has('action')).toBe(false);
     expect(router.state.location.search).toBe('?signins=1');
     // A sign-in changes no book: nothing to undo.
     expect(screen.getByText('Login').closest('tr')).not.toHaveTextContent('Undo');

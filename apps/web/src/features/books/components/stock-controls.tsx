@@ -13,6 +13,9 @@ const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? 'is not 
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500';
 
+/** Room for the largest price the API takes (1000000000.00); the button wraps below it on a narrow card. */
+const PRICE_BOX_WIDTH = 'min-w-[calc(14ch+1.75rem)]';
+
 /**
  * The quantity screen's controls for one book: add or deliver an amount (a whole number >= 1; a delivery
  * must leave at least 1 copy, docs/rules.md, Deliveries) and set the price. The server checks the same rules.
@@ -99,13 +102,13 @@ export function StockControls({ book }: { book: Book }) {
         <label htmlFor={priceId} className="text-sm font-medium text-slate-700">
           New price<span className="sr-only"> of {book.bookName}</span>
         </label>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {/* Text with a decimal keypad, not type="number": a number box's spinner takes clicks meant for the digits. */}
           <input
             id={priceId}
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0}
-            step={0.01}
+            autoComplete="off"
             placeholder={String(book.price)}
             value={newPrice}
             onChange={(event) => {
@@ -114,7 +117,7 @@ export function StockControls({ book }: { book: Book }) {
             }}
             aria-invalid={priceError ? true : undefined}
             aria-describedby={priceError ? `${priceId}-error` : undefined}
-            className={`${inputClass} min-w-0 flex-1`}
+            className={`${inputClass} ${PRICE_BOX_WIDTH} flex-1`}
           />
           <Button type="submit" variant="secondary" disabled={change.priceBusy}>
             Update price

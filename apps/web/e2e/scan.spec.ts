@@ -99,7 +99,7 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
   }
 });
 
-test('a batch delivery that one line cannot meet is refused as a whole: that line is marked, no stored stock changes', async ({
+test('a batch delivery that one line cannot meet waits, then is refused as a whole in plain words: no stored stock changes', async ({
   page,
   request,
 }) => {
@@ -124,31 +124,48 @@ test('a batch delivery that one line cannot meet is refused as a whole: that lin
   await field.fill(scarce.isbn!);
   await field.press('Enter');
   await expect(line(scarce)).toBeVisible();
+
+  // Two copies of a book that has one: Commit waits, and says which line is short.
   await line(scarce)
     .getByRole('button', { name: `One copy more of ${scarce.bookName}` })
     .click();
   await expect(line(scarce)).toContainText('Stock 1 → -1');
+  const commit = page.getByRole('button', { name: 'Commit: deliver 3 copies' });
+  await expect(commit).toBeDisabled();
+  await expect(page.getByText('Line 2 would take its stock below 0: lower the count or remove the line, then commit.')).toBeVisible();
+  await line(scarce)
+    .getByRole('button', { name: `One copy fewer of ${scarce.bookName}` })
+    .click();
 
-  await page.getByRole('button', { name: 'Commit: deliver 3 copies' }).click();
-  await expect(line(scarce).getByRole('alert')).toContainText('below 0');
+  // Meanwhile someone else delivers the last copy: the server refuses the whole batch, in plain words, once.
+  const elsewhere = await request.post('/api/stock/movements', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { lines: [{ bookId: scarce._id, delta: -1 }] },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await page.getByRole('button', { name: 'Commit: deliver 2 copies' }).click();
+  const reason = `'${scarce.bookName}' has 0 copies: delivering 1 would take it below 0`;
+  await expect(line(scarce).getByRole('alert')).toHaveText(reason);
   await expect(line(plenty).getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was applied' }).first()).toBeVisible();
+  const banner = page.getByRole('alert').filter({ hasText: 'Nothing was applied' });
+  await expect(banner).toHaveText('Nothing was applied. 1 line cannot be applied: correct or remove them, then commit again.');
+  await expect(banner).toBeFocused();
+  await expect(page.getByText(/line 0|delta -/)).toHaveCount(0);
   // The list stays for correction.
   await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Stock' })).toHaveCount(2);
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
 
   expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(5);
-  expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(1);
+  expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(0);
 
   // Corrected in place, the same list commits.
   await line(scarce)
-    .getByRole('button', { name: `One copy fewer of ${scarce.bookName}` })
+    .getByRole('button', { name: `Remove ${scarce.bookName}` })
     .click();
-  await expect(line(scarce).getByRole('alert')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Commit: deliver 2 copies' }).click();
-  await expect(toast(page, 'Delivered 2 copies of 2 books')).toBeVisible();
-  await expect(page.getByRole('region', { name: /Committed/ })).toContainText(`${scarce.bookName}: -1, stock 1 → 0`);
+  await page.getByRole('button', { name: 'Commit: deliver 1 copy' }).click();
+  await expect(toast(page, 'Delivered 1 copy of 1 book')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Committed/ })).toContainText(`${plenty.bookName}: -1, stock 5 → 4`);
   expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(4);
   expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(0);
 });

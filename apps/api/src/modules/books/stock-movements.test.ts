@@ -74,9 +74,12 @@ describe('POST /api/stock/movements', () => {
     const error = apiError(res.body);
     expect(error.code).toBe('conflict');
     expect(error.fields).toEqual({
-      'lines.2': "would take stock of 'Dune' below 0 (has 0, delta -3)",
-      'lines.3': "would take stock of 'Other' below 0 (has 5, delta -6)",
+      'lines.2': "'Dune' has 0 copies: delivering 3 would take it below 0",
+      'lines.3': "'Other' has 5 copies: delivering 6 would take it below 0",
     });
+    expect(error.message).toBe(
+      "Nothing was applied. Lines 3 and 4: cannot be applied (line 3: 'Dune' has 0 copies: delivering 3 would take it below 0).",
+    );
     await expectNothingApplied([dune, other], history);
   });
 
@@ -85,6 +88,9 @@ describe('POST /api/stock/movements', () => {
     const history = await readHistory(ctx.app, staff);
     const res = await move([{ bookId: book._id, delta: 2 }]).expect(409);
     expect(Object.keys(apiError(res.body).fields ?? {})).toEqual(['lines.0']);
+    expect(apiError(res.body).message).toBe(
+      `Nothing was applied. Line 1: '${book.bookName}' has ${NUMBER_CEILING - 1} copies: receiving 2 would take it above ${NUMBER_CEILING}.`,
+    );
     await expectNothingApplied([book], history);
   });
 
@@ -97,6 +103,9 @@ describe('POST /api/stock/movements', () => {
       { isbn: '9780201616224', delta: 1 },
     ]).expect(400);
     expect(Object.keys(apiError(res.body).fields ?? {})).toEqual(['lines.1', 'lines.2']);
+    expect(apiError(res.body).message).toBe(
+      `Nothing was applied. Lines 2 and 3: cannot be applied (line 2: no book has the id ${UNKNOWN_ID}).`,
+    );
     await expectNothingApplied([book], history);
   });
 

@@ -47,16 +47,17 @@ export async function applyMovements(lines: StockMovementLine[], { books, mutate
         const before = current.get(book._id) ?? book;
         const stock = before.stockQuantity + line.delta;
         if (stock < 0 || stock > NUMBER_CEILING) {
+          const move = line.delta < 0 ? `delivering ${-line.delta}` : `receiving ${line.delta}`;
           const limit = stock < 0 ? 'below 0' : `above ${NUMBER_CEILING}`;
-          refused[`lines.${i}`] = `would take stock of '${book.bookName}' ${limit} (has ${before.stockQuantity}, delta ${line.delta})`;
+          refused[`lines.${i}`] = `'${book.bookName}' has ${copies(before.stockQuantity)}: ${move} would take it ${limit}`;
           return;
         }
         const after = { ...before, stockQuantity: stock };
         current.set(book._id, after);
         perLine.push({ before, after, task: line.delta > 0 ? historyTask.restocked(line.delta) : historyTask.delivered(-line.delta) });
       });
-      if (Object.keys(unknown).length) throw linesError(400, 'validation_failed', 'No book is known for', unknown);
-      if (Object.keys(refused).length) throw linesError(409, 'conflict', 'Nothing was applied: the stock rule refuses', refused);
+      if (Object.keys(unknown).length) throw linesError(400, 'validation_failed', unknown);
+      if (Object.keys(refused).length) throw linesError(409, 'conflict', refused);
 
       for (const [id, after] of current) {
         const delta = after.stockQuantity - byKey.get(id)!.stockQuantity;
@@ -71,7 +72,16 @@ export async function applyMovements(lines: StockMovementLine[], { books, mutate
   );
 }
 
-function linesError(status: number, code: 'validation_failed' | 'conflict', what: string, fields: Record<string, string>): AppError {
-  const named = Object.keys(fields).map((key) => key.replace('lines.', 'line '));
-  return new AppError(code, status, `${what} ${named.join(', ')}: ${Object.values(fields)[0]}${named.length > 1 ? ', ...' : ''}`, fields);
+const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
+
+/**
+ * The refusal of a batch, said once in plain words: the failing lines counted from 1 as the screens count
+ * them, and the first one's reason. `fields` keep the request's own paths (`lines.<i>`, from 0).
+ */
+function linesError(status: number, code: 'validation_failed' | 'conflict', fields: Record<string, string>): AppError {
+  const numbers = Object.keys(fields).map((key) => Number(key.slice('lines.'.length)) + 1);
+  const named = numbers.length === 1 ? `Line ${numbers[0]}` : `Lines ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  const first = Object.values(fields)[0];
+  const reason = numbers.length === 1 ? first : `cannot be applied (line ${numbers[0]}: ${first})`;
+  return new AppError(code, status, `Nothing was applied. ${named}: ${reason}.`, fields);
 }

@@ -73,9 +73,9 @@ describe('batchReducer', () => {
       { type: 'scanned', book: dune },
       { type: 'scanned', book: hobbit },
       { type: 'change', bookId: hobbit._id, by: 1 },
-      { type: 'refused', fields: { 'lines.1': "would take stock of 'The Hobbit' below 0 (has 1, delta -2)" } },
+      { type: 'refused', fields: { 'lines.1': "'The Hobbit' has 1 copy: delivering 2 would take it below 0" } },
     ]);
-    expect(refused.lines.map((line) => line.error)).toEqual([undefined, "would take stock of 'The Hobbit' below 0 (has 1, delta -2)"]);
+    expect(refused.lines.map((line) => line.error)).toEqual([undefined, "'The Hobbit' has 1 copy: delivering 2 would take it below 0"]);
     const corrected = run([{ type: 'change', bookId: hobbit._id, by: -1 }], refused);
     expect(corrected.lines.map((line) => [line.count, line.error])).toEqual([
       [1, undefined],

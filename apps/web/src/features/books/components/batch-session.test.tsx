@@ -54,35 +54,53 @@ describe('BatchSession', () => {
     expect(screen.getByRole('link', { name: 'Add it' })).toHaveAttribute('href', '/dashboard/additem?isbn=9780262033848');
   });
 
-  it('on a refusal shows each failing line message in place and keeps the list; nothing is cleared', async () => {
-    const message = "would take stock of 'The Hobbit' below 0 (has 1, delta -2)";
+  it('on a refusal shows each failing line message in place, once, and keeps the list; nothing is cleared', async () => {
+    // The Hobbit looked in stock when scanned; someone delivered it meanwhile, so the server refuses.
+    const message = "'The Hobbit' has 0 copies: delivering 1 would take it below 0";
     const fetchMock = stubApi(() =>
-      json({ error: { code: 'conflict', message: 'Some lines cannot be applied', fields: { 'lines.1': message } } }, 409),
+      json({ error: { code: 'conflict', message: `Nothing was applied. Line 2: ${message}.`, fields: { 'lines.1': message } } }, 409),
     );
+    renderWithApp(<BatchSession />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Deliver' }));
+    await scan('9780441172719');
+    await scan('9780547928227');
+    await userEvent.click(await screen.findByRole('button', { name: /^Commit: deliver 2 copies/ }));
+
+    expect(await within(lineOf('The Hobbit')).findByRole('alert')).toHaveTextContent(message);
+    expect(within(lineOf('Dune')).queryByRole('alert')).toBeNull();
+    expect(lineOf('The Hobbit')).toHaveAccessibleDescription(message);
+    const banner = screen.getByText(/^Nothing was applied\. 1 line cannot be applied/);
+    expect(banner).toHaveFocus();
+    // Said once: no toast repeats the banner.
+    expect(screen.getAllByText(/Nothing was applied/)).toHaveLength(1);
+    const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/stock/movements')!;
+    expect(JSON.parse(init?.body as string)).toEqual({
+      lines: [
+        { bookId: dune._id, delta: -1 },
+        { bookId: hobbit._id, delta: -1 },
+      ],
+    });
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Corrected in place: the mark goes with the change, and the banner keeps the focus it had.
+    await userEvent.click(screen.getByRole('button', { name: 'One copy more of The Hobbit' }));
+    expect(within(lineOf('The Hobbit')).queryByRole('alert')).toBeNull();
+  });
+
+  it('does not commit while a line would take its stock below 0, and says which', async () => {
+    const fetchMock = stubApi(() => json({ books: [] }));
     renderWithApp(<BatchSession />);
     await userEvent.click(screen.getByRole('radio', { name: 'Deliver' }));
     await scan('9780441172719');
     await scan('9780547928227');
     await userEvent.click(await screen.findByRole('button', { name: 'One copy more of The Hobbit' }));
     expect(within(lineOf('The Hobbit')).getByText(/Stock 1/)).toHaveTextContent('Stock 1 → -1');
-    await userEvent.click(screen.getByRole('button', { name: /^Commit: deliver 3 copies/ }));
-
-    expect(await within(lineOf('The Hobbit')).findByRole('alert')).toHaveTextContent(message);
-    expect(within(lineOf('Dune')).queryByRole('alert')).toBeNull();
-    expect(lineOf('The Hobbit')).toHaveAccessibleDescription(message);
-    expect(screen.getByText(/^Nothing was applied\. 1 line cannot be applied/)).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/stock/movements')!;
-    expect(JSON.parse(init?.body as string)).toEqual({
-      lines: [
-        { bookId: dune._id, delta: -1 },
-        { bookId: hobbit._id, delta: -2 },
-      ],
-    });
-    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-
-    // Corrected in place: the mark goes with the change.
+    const commit = screen.getByRole('button', { name: /^Commit: deliver 3 copies/ });
+    expect(commit).toBeDisabled();
+    expect(commit).toHaveAccessibleDescription('Line 2 would take its stock below 0: lower the count or remove the line, then commit.');
     await userEvent.click(screen.getByRole('button', { name: 'One copy fewer of The Hobbit' }));
-    expect(within(lineOf('The Hobbit')).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Commit: deliver 2 copies/ })).toBeEnabled();
+    expect(fetchMock.mock.calls.some(([input]) => input === '/api/stock/movements')).toBe(false);
   });
 
   it('on success says so, shows a summary from the answer and clears the list', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useReducer, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
 import { Button } from '../../../components/ui/button';
@@ -124,6 +124,13 @@ export function BatchSession() {
   const current = modes.find((m) => m.mode === state.mode)!;
   const total = state.lines.reduce((sum, line) => sum + line.count, 0);
   const busy = commit.isPending;
+  /** The lines (from 1) that would take a stock below 0 as last read: Commit waits until they are corrected. */
+  const short = state.lines.flatMap((line, index) => (stockAfter(state.mode, line) < 0 ? [index + 1] : []));
+  const shortId = useId();
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusals.length > 0) bannerRef.current?.focus();
+  }, [refusals]);
 
   const onCode = async (isbn: string) => {
     if (busy) return setNotice({ tone: 'error', text: 'Wait until the commit has finished, then scan again.' });
@@ -158,20 +165,18 @@ export function BatchSession() {
         dispatch({ type: 'clear' });
         notify.success(`${done} ${copies(total)} of ${lines.length} ${lines.length === 1 ? 'book' : 'books'}`);
       },
+      // Said once: a refusal of lines is shown beside them, with the banner above the list (which takes the focus, so
+      // it is seen and read out); any other failure is a toast.
       onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          dispatch({ type: 'refused', fields: error.fields });
-          const failing = Object.keys(error.fields).length - generalRefusals(error.fields).length;
-          setRefusals([
-            ...(failing > 0
-              ? [`${failing} ${failing === 1 ? 'line' : 'lines'} cannot be applied: correct or remove them, then commit again.`]
-              : []),
-            ...generalRefusals(error.fields),
-          ]);
-        } else {
-          setRefusals([error.message]);
-        }
-        notify.error(`Nothing was applied: ${error.message}`);
+        if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) return notify.error(error.message);
+        dispatch({ type: 'refused', fields: error.fields });
+        const failing = Object.keys(error.fields).length - generalRefusals(error.fields).length;
+        setRefusals([
+          ...(failing > 0
+            ? [`${failing} ${failing === 1 ? 'line' : 'lines'} cannot be applied: correct or remove them, then commit again.`]
+            : []),
+          ...generalRefusals(error.fields),
+        ]);
       },
     });
   };
@@ -224,7 +229,12 @@ export function BatchSession() {
       </div>
 
       {refusals.length > 0 && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          ref={bannerRef}
+          tabIndex={-1}
+          role="alert"
+          className="scroll-mt-20 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           Nothing was applied. {refusals.join(' ')}
         </div>
       )}
@@ -250,8 +260,18 @@ export function BatchSession() {
             ))}
           </ol>
         )}
+        {short.length > 0 && (
+          <p id={shortId} className="text-sm font-medium text-red-700">
+            {short.length === 1 ? `Line ${short[0]} would take its stock` : `Lines ${short.join(', ')} would take their stock`} below 0:
+            lower the count or remove the line, then commit.
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={onCommit} disabled={busy || state.lines.length === 0}>
+          <Button
+            onClick={onCommit}
+            disabled={busy || state.lines.length === 0 || short.length > 0}
+            aria-describedby={short.length > 0 ? shortId : undefined}
+          >
             {busy ? 'Committing…' : `Commit: ${current.verb.toLowerCase()} ${copies(total)}`}
           </Button>
           {busy && (

@@ -238,20 +238,51 @@ export interface TestUser {
   token: string;
 }
 
-/** A real account in the Auth Emulator and its real ID token. */
+const TEST_PASSWORD = 'correct-horse-42';
+
+/** A call to the Auth Emulator's REST API (`route` from its root), answering the JSON body. */
+async function emulatorCall<T>(route: string, body?: object): Promise<T> {
+  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}${route}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`emulator ${route} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const identityToolkit = (method: string) => `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
+
+/** A real account in the Auth Emulator (signed up with a password, its e-mail not verified) and its real ID token. */
 export async function createTestUser(name = 'Test Staff'): Promise<TestUser> {
   const email = `staff-${randomUUID().slice(0, 12)}@example.com`;
-  const res = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct-horse-42', displayName: name, returnSecureToken: true }),
-    },
-  );
-  if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { idToken: string; localId: string };
+  const body = await emulatorCall<{ idToken: string; localId: string }>(identityToolkit('signUp'), {
+    email,
+    password: TEST_PASSWORD,
+    displayName: name,
+    returnSecureToken: true,
+  });
   return { uid: body.localId, email, name, token: body.idToken };
+}
+
+/**
+ * Verifies `user`'s e-mail as its owner would: the emulator "sends" the VERIFY_EMAIL code, which is applied, then
+ * `user` signs in again, so its new token carries `email_verified: true` (the old one still says false).
+ */
+export async function verifyEmail(user: TestUser): Promise<TestUser> {
+  await emulatorCall(identityToolkit('sendOobCode'), { requestType: 'VERIFY_EMAIL', idToken: user.token });
+  const { oobCodes } = await emulatorCall<{ oobCodes: Array<{ email: string; requestType: string; oobCode: string }> }>(
+    '/emulator/v1/projects/demo-book-warehouse/oobCodes',
+  );
+  const code = oobCodes.findLast((c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL');
+  if (!code) throw new Error(`the emulator holds no VERIFY_EMAIL code for ${user.email}`);
+  await emulatorCall(identityToolkit('update'), { oobCode: code.oobCode });
+  const { idToken } = await emulatorCall<{ idToken: string }>(identityToolkit('signInWithPassword'), {
+    email: user.email,
+    password: TEST_PASSWORD,
+    returnSecureToken: true,
+  });
+  return { ...user, token: idToken };
 }
 
 export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
@@ -260,7 +291,9 @@ export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token
 export async function setRole(db: Db, user: TestUser, role: Role): Promise<void> {
   const users = createUsersRepository(db);
   const now = new Date();
-  await users.insertIfMissing({ _id: user.uid, email: user.email, name: user.name, role, firstSeen: now, lastSeen: now });
+  // Unverified, as the emulator's password accounts are, so their first request has nothing to update.
+  const doc = { _id: user.uid, email: user.email, name: user.name, emailVerified: false, role, firstSeen: now, lastSeen: now };
+  await users.insertIfMissing(doc);
   await users.setRole(user.uid, role);
 }
 

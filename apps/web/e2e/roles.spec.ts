@@ -3,7 +3,6 @@ import type { Account } from '@book-warehouse/types';
 import { E2E_ADMIN } from '../playwright.config';
 import { paths } from '../src/config/paths';
 import {
-  accountToken,
   addBookViaApi,
   createAccount,
   expectAccessible,
@@ -12,10 +11,11 @@ import {
   screenshots,
   signIn,
   toast,
+  verifiedAccountToken,
 } from './support';
 
 // Roles (docs/rules.md, Roles): a viewer sees stock and no write button; the admin, named by ADMIN_EMAILS on
-// the e2e server (playwright.config.ts), makes the viewer staff on 'Manage Team'.
+// the e2e server (playwright.config.ts) and its e-mail verified, makes the viewer staff on 'Manage Team'.
 
 const VIEWER_NOTICE = 'Your account can view stock but not change it; ask an admin for the staff role';
 
@@ -25,7 +25,7 @@ async function expectFits(page: Page) {
 }
 
 test('a viewer sees no write button anywhere, and the admin makes them staff on Manage Team', async ({ page, request }) => {
-  const adminToken = await accountToken(request, E2E_ADMIN);
+  const adminToken = await verifiedAccountToken(request, E2E_ADMIN);
   const admin = { Authorization: `Bearer ${adminToken}` };
   const book = await addBookViaApi(request, adminToken, { bookName: `Viewer Sees ${Date.now()}`, stockQuantity: 4 });
 

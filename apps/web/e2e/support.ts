@@ -81,9 +81,25 @@ export async function accountToken(request: APIRequestContext, user: Staff): Pro
   return signIn.ok() ? ((await signIn.json()) as { idToken: string }).idToken : createAccount(request, user);
 }
 
+/**
+ * The ID token of an emulator account whose e-mail is verified, set through the emulator's admin API: ADMIN_EMAILS
+ * makes only such an account admin. The account is created first if the emulator does not hold it yet.
+ */
+export async function verifiedAccountToken(request: APIRequestContext, user: Staff): Promise<string> {
+  await accountToken(request, user);
+  const account = await lookupAccount(request, user.email);
+  if (account?.emailVerified) return accountToken(request, user);
+  await emulator(request, 'POST', `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+    localId: account?.localId,
+    emailVerified: true,
+  });
+  // Signed in again: the token taken before still says email_verified: false.
+  return accountToken(request, user);
+}
+
 /** The account as the emulator holds it (admin view). */
 export async function lookupAccount(request: APIRequestContext, email: string) {
-  const body = await emulator<{ users?: Array<{ email: string; emailVerified: boolean; displayName?: string }> }>(
+  const body = await emulator<{ users?: Array<{ localId: string; email: string; emailVerified: boolean; displayName?: string }> }>(
     request,
     'POST',
     `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`,

@@ -11,8 +11,15 @@ export const AccountSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: RoleSchema,
-  /** True when ADMIN_EMAILS names the account: it is an admin whatever is stored, and its role cannot be changed here. */
+  /** The sign-in token's `email_verified`, as of the account's latest request. */
+  emailVerified: z.boolean(),
+  /**
+   * True when ADMIN_EMAILS names the account and its e-mail is verified: it is an admin whatever is stored, and its
+   * role cannot be changed here.
+   */
   adminByConfig: z.boolean(),
+  /** True when ADMIN_EMAILS names the account but its e-mail is not verified: it keeps its stored role until it is. */
+  pendingAdminByConfig: z.boolean(),
   /** ISO 8601 times of the first and the latest authenticated request. */
   firstSeen: z.string(),
   lastSeen: z.string(),

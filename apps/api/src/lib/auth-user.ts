@@ -6,6 +6,11 @@ export interface AuthUser {
   email: string;
   /** Display name; falls back to the e-mail's local part. */
   name: string;
+  /**
+   * The Firebase token's `email_verified` (an API token carries the one it was exchanged for): a role granted by
+   * configuration needs it, or whoever registers a configured address first would hold that role.
+   */
+  emailVerified: boolean;
   /** Which kind of token proved it: only a Firebase ID token may be exchanged for an API token. */
   via: 'firebase' | 'api';
 }

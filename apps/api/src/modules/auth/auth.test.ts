@@ -6,11 +6,14 @@ import {
   addBook,
   apiError,
   bearer,
+  createTestUser,
   newBook,
   readHistory,
   startTestApp,
   useTestApp,
   useTestUsers,
+  verifyEmail,
+  type TestUser,
 } from '../../../test/helpers';
 import { AppError } from '../../lib/errors';
 import { API_TOKEN_AUDIENCE, API_TOKEN_ISSUER, API_TOKEN_TTL_SECONDS, createFirebaseVerifier } from './token-verifier';
@@ -61,6 +64,16 @@ describe('POST /api/token', () => {
     const book = await request(ctx.app).post('/api/book').set('Authorization', `Bearer ${token}`).send(newBook()).expect(201);
     expect(BookSchema.parse(book.body).email).toBe(staff.email);
     expect((await readHistory(ctx.app, staff))[0]).toMatchObject({ email: staff.email, task: 'Added' });
+  });
+
+  it("carries the Firebase token's email_verified: false until the e-mail is verified, then true", async () => {
+    const exchange = async (user: TestUser) => {
+      const { token } = ApiTokenSchema.parse((await request(ctx.app).post('/api/token').set(bearer(user)).expect(200)).body);
+      return jwt.verify(token, TEST_JWT_SECRET, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    };
+    const user = await createTestUser('Vera Verify');
+    expect(await exchange(user)).toMatchObject({ sub: user.uid, email_verified: false });
+    expect(await exchange(await verifyEmail(user))).toMatchObject({ sub: user.uid, email_verified: true });
   });
 
   it('refuses to renew an API token with itself', async () => {

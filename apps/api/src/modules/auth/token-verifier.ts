@@ -8,10 +8,21 @@ import type { AuthUser, TokenVerifier } from '../../lib/auth-user';
 const unauthorized = (message = 'Sign-in required: send a valid token as "Authorization: Bearer <token>"') =>
   new AppError('unauthorized', 401, message);
 
-function toUser(claims: { uid?: string; sub?: string; email?: string; name?: string }, via: AuthUser['via']): AuthUser {
+/** The claims both kinds of token carry; `email_verified` is Firebase's name, kept in the API's own tokens. */
+interface IdentityClaims {
+  uid?: string;
+  sub?: string;
+  email?: string;
+  name?: string;
+  email_verified?: unknown;
+}
+
+function toUser(claims: IdentityClaims, via: AuthUser['via']): AuthUser {
   const uid = claims.uid ?? claims.sub;
   if (!uid || !claims.email) throw unauthorized('The token has no e-mail address; sign in with an account that has one');
-  return { uid, email: claims.email.toLowerCase(), name: claims.name?.trim() || claims.email.split('@')[0]!, via };
+  const name = claims.name?.trim() || claims.email.split('@')[0]!;
+  // Only an explicit true counts: a token without the claim is unverified.
+  return { uid, email: claims.email.toLowerCase(), name, emailVerified: claims.email_verified === true, via };
 }
 
 /**
@@ -31,7 +42,8 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
       } catch {
         throw unauthorized('The sign-in token is invalid or expired; sign in again');
       }
-      return toUser({ uid: decoded.uid, email: decoded.email, name: decoded['name'] as string | undefined }, 'firebase');
+      const { uid, email, email_verified } = decoded;
+      return toUser({ uid, email, name: decoded['name'] as string | undefined, email_verified }, 'firebase');
     },
     close: () => deleteApp(app),
   };
@@ -42,8 +54,9 @@ export const API_TOKEN_ISSUER = 'book-warehouse-api';
 export const API_TOKEN_AUDIENCE = 'book-warehouse';
 export const API_TOKEN_TTL_SECONDS = 15 * 60;
 
-export function signApiToken(secret: string, user: AuthUser): string {
-  return jwt.sign({ email: user.email, name: user.name }, secret, {
+/** Signs an API token for `user`; without `emailVerified` it says unverified, so it never grants a configured role. */
+export function signApiToken(secret: string, user: Omit<AuthUser, 'emailVerified'> & Partial<Pick<AuthUser, 'emailVerified'>>): string {
+  return jwt.sign({ email: user.email, name: user.name, email_verified: user.emailVerified === true }, secret, {
     algorithm: 'HS256',
     subject: user.uid,
     issuer: API_TOKEN_ISSUER,

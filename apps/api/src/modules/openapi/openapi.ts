@@ -518,7 +518,8 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/me',
     id: 'getMe',
-    summary: "The caller's account and role (recorded on its first authenticated request)",
+    summary:
+      "The caller's account and role (recorded on its first authenticated request); ADMIN_EMAILS makes an admin only of a verified e-mail",
     auth: true,
     ok: { status: 200, schema: 'Account', description: 'The account' },
   },
@@ -540,6 +541,9 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
     params: UidParamsSchema,
     body: 'SetRole',
     errors: [409],
+    errorDescriptions: {
+      409: 'The account is an admin through ADMIN_EMAILS with a verified e-mail, or it is the last admin and the role is not admin',
+    },
     ok: { status: 200, schema: 'Account', description: 'The account with its new role' },
   },
 ];
@@ -832,7 +836,7 @@ export function buildOpenApiDocument(options: { apiTokens: boolean }) {
           scheme: 'bearer',
           description:
             'A Firebase ID token, or an API token from POST /api/token. Every account has a role, read on every request: ' +
-            '`admin` (ADMIN_EMAILS, or set by an admin), `staff` or `viewer` (a new account gets DEFAULT_ROLE). ' +
+            '`admin` (ADMIN_EMAILS with a verified e-mail, or set by an admin), `staff` or `viewer` (a new account gets DEFAULT_ROLE). ' +
             'Each operation names the role it needs in `x-required-role` and its description; a refused role gets 403.',
         },
       },

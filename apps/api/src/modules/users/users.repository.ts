@@ -8,8 +8,10 @@ export interface UserDoc {
   _id: string;
   email: string;
   name: string;
-  /** The stored role; ADMIN_EMAILS accounts are admins whatever it says (users.service.ts). */
+  /** The stored role; verified ADMIN_EMAILS accounts are admins whatever it says (users.service.ts). */
   role: Role;
+  /** The latest token's `email_verified`; absent on accounts recorded before it was kept, until their next request. */
+  emailVerified?: boolean;
   firstSeen: Date;
   lastSeen: Date;
 }
@@ -56,8 +58,11 @@ export function createUsersRepository(db: Db, changes?: ChangeFeed) {
       }
     },
 
-    /** Refreshes what the token says about the account and when it was last seen. */
-    async touch(uid: string, set: Pick<UserDoc, 'email' | 'name' | 'lastSeen'>): Promise<void> {
+    /**
+     * Refreshes what the token says about the account and when it was last seen. Through `write`, so the kept
+     * account is dropped and the next request reads the change (a newly verified e-mail, say).
+     */
+    async touch(uid: string, set: Pick<UserDoc, 'email' | 'name' | 'emailVerified' | 'lastSeen'>): Promise<void> {
       await write(users.updateOne({ _id: uid }, { $set: set }));
     },
 
@@ -77,9 +82,9 @@ export function createUsersRepository(db: Db, changes?: ChangeFeed) {
     /** Sets the stored role; answers the account as it was before, or null when there is none. */
     setRole: (uid: string, role: Role) => write(users.findOneAndUpdate({ _id: uid }, { $set: { role } }, { returnDocument: 'before' })),
 
-    /** Whether an account other than `uid` is an admin: stored as one, or named by `adminEmails`. */
+    /** Whether an account other than `uid` is an admin: stored as one, or named by `adminEmails` with its e-mail verified. */
     async anotherAdmin(uid: string, adminEmails: string[]): Promise<boolean> {
-      const admins = { _id: { $ne: uid }, $or: [{ role: 'admin' as const }, { email: { $in: adminEmails } }] };
+      const admins = { _id: { $ne: uid }, $or: [{ role: 'admin' as const }, { email: { $in: adminEmails }, emailVerified: true }] };
       return (await users.countDocuments(admins, { limit: 1 })) > 0;
     },
   };

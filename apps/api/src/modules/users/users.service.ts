@@ -6,7 +6,7 @@ import type { HistoryService } from '../history/history.service';
 import type { UserDoc, UsersRepository } from './users.repository';
 
 export interface RoleSettings {
-  /** Accounts that are admins whatever their stored role (ADMIN_EMAILS), lower case. */
+  /** Accounts that are admins whatever their stored role once their e-mail is verified (ADMIN_EMAILS), lower case. */
   adminEmails: string[];
   /** The role a new account gets (DEFAULT_ROLE; `staff` with the Auth Emulator, else `viewer`). */
   defaultRole: Role;
@@ -23,32 +23,48 @@ const LAST_SEEN_EVERY_MS = 60_000;
 export function createUsersService(deps: { users: UsersRepository; history: HistoryService; clock: Clock; roles: RoleSettings }) {
   const { users, history, clock } = deps;
   const adminEmails = new Set(deps.roles.adminEmails);
-  const byConfig = (email: string) => adminEmails.has(email);
+  const named = (email: string) => adminEmails.has(email);
+  /**
+   * ADMIN_EMAILS makes an admin only of a verified e-mail (docs/decisions/009-roles.md): with a real Firebase
+   * project anyone may register an address first, unconfirmed.
+   */
+  const byConfig = (who: Pick<UserDoc, 'email' | 'emailVerified'>) => named(who.email) && who.emailVerified === true;
   /** ADMIN_EMAILS wins over the stored role: the operator can always reach the team screen. */
-  const roleOf = (doc: UserDoc): Role => (byConfig(doc.email) ? 'admin' : doc.role);
+  const roleOf = (who: Pick<UserDoc, 'email' | 'emailVerified'>, stored: Role): Role => (byConfig(who) ? 'admin' : stored);
 
   const toAccount = (doc: UserDoc): Account => ({
     uid: doc._id,
     email: doc.email,
     name: doc.name,
-    role: roleOf(doc),
-    adminByConfig: byConfig(doc.email),
+    role: roleOf(doc, doc.role),
+    emailVerified: doc.emailVerified === true,
+    adminByConfig: byConfig(doc),
+    pendingAdminByConfig: named(doc.email) && !byConfig(doc),
     firstSeen: doc.firstSeen.toISOString(),
     lastSeen: doc.lastSeen.toISOString(),
   });
 
   return {
-    /** The caller with its role: recorded on first sight, its e-mail, name and last-seen time kept current. */
+    /**
+     * The caller with its role: recorded on first sight, its e-mail, name, verification and last-seen time kept
+     * current. The token's own `email_verified` decides this request's role.
+     */
     async identify(user: AuthUser): Promise<Caller> {
       const now = clock();
-      let doc = await users.findKept(user.uid);
+      const { uid, email, name, emailVerified } = user;
+      let doc = await users.findKept(uid);
       if (!doc) {
-        const role = byConfig(user.email) ? 'admin' : deps.roles.defaultRole;
-        doc = await users.insertIfMissing({ _id: user.uid, email: user.email, name: user.name, role, firstSeen: now, lastSeen: now });
-      } else if (doc.email !== user.email || doc.name !== user.name || now.getTime() - doc.lastSeen.getTime() >= LAST_SEEN_EVERY_MS) {
-        await users.touch(user.uid, { email: user.email, name: user.name, lastSeen: now });
+        const role = roleOf(user, deps.roles.defaultRole);
+        doc = await users.insertIfMissing({ _id: uid, email, name, emailVerified, role, firstSeen: now, lastSeen: now });
+      } else if (
+        doc.email !== email ||
+        doc.name !== name ||
+        doc.emailVerified !== emailVerified ||
+        now.getTime() - doc.lastSeen.getTime() >= LAST_SEEN_EVERY_MS
+      ) {
+        await users.touch(uid, { email, name, emailVerified, lastSeen: now });
       }
-      return { ...user, role: byConfig(user.email) ? 'admin' : doc.role };
+      return { ...user, role: roleOf(user, doc.role) };
     },
 
     async me(caller: Caller): Promise<Account> {
@@ -63,14 +79,14 @@ export function createUsersService(deps: { users: UsersRepository; history: Hist
     },
 
     /**
-     * An admin sets an account's role and the history says so. An ADMIN_EMAILS account keeps its admin role
-     * (409), and the last admin stays one (409): the demotion is written, then undone if no other admin is
-     * left, so two admins demoting each other at once cannot both succeed.
+     * An admin sets an account's role and the history says so. A verified ADMIN_EMAILS account keeps its admin
+     * role (409); an unverified one has an ordinary role. The last admin stays one (409): the demotion is
+     * written, then undone if no other admin is left, so two admins demoting each other at once cannot both succeed.
      */
     async setRole(admin: Caller, uid: string, role: Role): Promise<Account> {
       const target = await users.findById(uid);
       if (!target) throw notFound('Account');
-      if (byConfig(target.email) && role !== 'admin') {
+      if (byConfig(target) && role !== 'admin') {
         throw new AppError('conflict', 409, `${target.email} is an admin through ADMIN_EMAILS; change that setting to change its role`);
       }
       if (target.role === role) return toAccount(target);

@@ -1,6 +1,17 @@
 import request from 'supertest';
-import { AccountSchema, type Role } from '@book-warehouse/types';
-import { apiError, bearer, readHistory, setRole, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
+import type { Express } from 'express';
+import { AccountSchema, ApiTokenSchema, type Role } from '@book-warehouse/types';
+import {
+  apiError,
+  bearer,
+  createTestUser,
+  readHistory,
+  setRole,
+  useTestApp,
+  useTestUsers,
+  verifyEmail,
+  type TestUser,
+} from '../../../test/helpers';
 
 // Accounts and roles (docs/decisions/009-roles.md): GET /me, the admin's GET /users and PUT /users/{uid}/role.
 
@@ -16,14 +27,22 @@ beforeEach(async () => {
 const storedRole = async (user: TestUser) =>
   (await ctx.db.collection<{ _id: string; role: Role }>('users').findOne({ _id: user.uid }))?.role;
 
-const putRole = (caller: TestUser, target: string, role: unknown) =>
-  request(ctx.app).put(`/api/users/${target}/role`).set(bearer(caller)).send({ role });
+const putRole = (caller: TestUser, target: string, role: unknown, app: Express = ctx.app) =>
+  request(app).put(`/api/users/${target}/role`).set(bearer(caller)).send({ role });
 
 describe('GET /api/me', () => {
   it("records a new account on its first request with the default role, and answers it (staff against the emulator's default)", async () => {
     const res = await request(ctx.app).get('/api/me').set(bearer(newcomer)).expect(200);
     const account = AccountSchema.parse(res.body);
-    expect(account).toMatchObject({ uid: newcomer.uid, email: newcomer.email, name: 'Nina Newcomer', role: 'staff', adminByConfig: false });
+    expect(account).toMatchObject({
+      uid: newcomer.uid,
+      email: newcomer.email,
+      name: 'Nina Newcomer',
+      role: 'staff',
+      emailVerified: false,
+      adminByConfig: false,
+      pendingAdminByConfig: false,
+    });
     expect(Date.parse(account.firstSeen)).toBeGreaterThan(Date.now() - 60_000);
     expect(account.lastSeen).toBe(account.firstSeen);
     expect(await storedRole(newcomer)).toBe('staff');
@@ -41,26 +60,95 @@ describe('GET /api/me', () => {
 });
 
 describe('ADMIN_EMAILS', () => {
-  const withAdminEmail = (user: TestUser) => ctx.variant({ roles: { adminEmails: [user.email], defaultRole: 'viewer' } });
-
-  it('makes a new account named there an admin', async () => {
-    const res = await request(withAdminEmail(newcomer)).get('/api/me').set(bearer(newcomer)).expect(200);
-    expect(AccountSchema.parse(res.body)).toMatchObject({ role: 'admin', adminByConfig: true });
-    expect(await storedRole(newcomer)).toBe('admin');
+  const withAdminEmail = (...named: TestUser[]) =>
+    ctx.variant({ roles: { adminEmails: named.map((u) => u.email), defaultRole: 'viewer' } });
+  /** `operator`'s e-mail is verified before the tests (`verifiedOperator` is its fresh token); `pending`'s never is. */
+  const [operator, pending] = useTestUsers('Olga Operator', 'Pat Pending');
+  let verifiedOperator: TestUser;
+  beforeAll(async () => {
+    verifiedOperator = await verifyEmail(operator);
   });
 
-  it('wins over a stored role: an account named there is an admin whatever is stored', async () => {
-    const app = withAdminEmail(viewer);
-    await request(app).get('/api/users').set(bearer(viewer)).expect(200);
-    expect(AccountSchema.parse((await request(app).get('/api/me').set(bearer(viewer)).expect(200)).body).role).toBe('admin');
+  const me = async (app: Express, user: TestUser) =>
+    AccountSchema.parse((await request(app).get('/api/me').set(bearer(user)).expect(200)).body);
+  const storedAccount = (user: TestUser) =>
+    ctx.db.collection<{ _id: string; role: Role; emailVerified?: boolean }>('users').findOne({ _id: user.uid });
+
+  it('makes a new account named there with a verified e-mail an admin', async () => {
+    const account = await me(withAdminEmail(operator), verifiedOperator);
+    expect(account).toMatchObject({ role: 'admin', emailVerified: true, adminByConfig: true, pendingAdminByConfig: false });
+    expect(await storedAccount(operator)).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
-  it('keeps its accounts admins: another admin cannot change their role (409), and nothing is stored or recorded', async () => {
-    const app = withAdminEmail(staff);
-    const res = await request(app).put(`/api/users/${staff.uid}/role`).set(bearer(admin)).send({ role: 'viewer' }).expect(409);
+  it('wins over a stored role: an account named there with a verified e-mail is an admin whatever is stored', async () => {
+    await setRole(ctx.db, operator, 'viewer');
+    const app = withAdminEmail(operator);
+    await request(app).get('/api/users').set(bearer(verifiedOperator)).expect(200);
+    expect((await me(app, verifiedOperator)).role).toBe('admin');
+  });
+
+  it('keeps its verified accounts admins: another admin cannot change their role (409), and nothing is stored or recorded', async () => {
+    await setRole(ctx.db, operator, 'staff');
+    const app = withAdminEmail(operator);
+    await me(app, verifiedOperator);
+    const res = await putRole(admin, operator.uid, 'viewer', app).expect(409);
     expect(apiError(res.body).message).toContain('ADMIN_EMAILS');
-    expect(await storedRole(staff)).toBe('staff');
+    expect(await storedRole(operator)).toBe('staff');
     expect(await readHistory(ctx.app, admin)).toEqual([]);
+  });
+
+  it('makes an account signed up with a password the default role until its e-mail is verified, then admin at its next request', async () => {
+    const owner = await createTestUser('Una Unverified');
+    const app = withAdminEmail(owner);
+    expect(await me(app, owner)).toMatchObject({ role: 'viewer', emailVerified: false, adminByConfig: false, pendingAdminByConfig: true });
+    expect(apiError((await request(app).get('/api/users').set(bearer(owner)).expect(403)).body).code).toBe('forbidden');
+    expect(await storedAccount(owner)).toMatchObject({ role: 'viewer', emailVerified: false });
+
+    const verified = await verifyEmail(owner);
+    await request(app).get('/api/users').set(bearer(verified)).expect(200);
+    expect(await me(app, verified)).toMatchObject({ role: 'admin', emailVerified: true, adminByConfig: true, pendingAdminByConfig: false });
+    expect(await storedAccount(owner)).toMatchObject({ role: 'viewer', emailVerified: true });
+
+    // A token issued before the verification still says unverified, and still makes no admin.
+    await request(app).get('/api/users').set(bearer(owner)).expect(403);
+  });
+
+  it('does not count an account named there with an unverified e-mail as another admin: the last admin stays one', async () => {
+    await setRole(ctx.db, pending, 'viewer');
+    const res = await putRole(admin, admin.uid, 'staff', withAdminEmail(pending)).expect(409);
+    expect(apiError(res.body).message).toBe(`${admin.email} is the last admin; make another account admin first`);
+    expect(await storedRole(admin)).toBe('admin');
+
+    // The same rule counts a verified one.
+    const app = withAdminEmail(pending, operator);
+    await me(app, verifiedOperator);
+    await putRole(admin, admin.uid, 'staff', app).expect(200);
+    expect(await storedRole(admin)).toBe('staff');
+  });
+
+  it('lets an admin change the role of an account named there whose e-mail is not verified', async () => {
+    const app = withAdminEmail(pending);
+    await me(app, pending);
+    const res = await putRole(admin, pending.uid, 'staff', app).expect(200);
+    expect(AccountSchema.parse(res.body)).toMatchObject({ role: 'staff', adminByConfig: false, pendingAdminByConfig: true });
+    expect(await storedRole(pending)).toBe('staff');
+    expect((await readHistory(ctx.app, admin))[0]).toMatchObject({ task: `Role of ${pending.email} set to staff` });
+
+    const listed = AccountSchema.array().parse((await request(app).get('/api/users').set(bearer(admin)).expect(200)).body);
+    expect(listed.find((a) => a.uid === pending.uid)).toMatchObject({ role: 'staff', emailVerified: false, pendingAdminByConfig: true });
+  });
+
+  it('grants nothing through an API token exchanged for an unverified token; one from a verified token is admin', async () => {
+    const app = withAdminEmail(pending, operator);
+    const apiToken = async (user: TestUser) =>
+      ApiTokenSchema.parse((await request(app).post('/api/token').set(bearer(user)).expect(200)).body).token;
+
+    const unverified = await apiToken(pending);
+    await request(app).get('/api/users').set('Authorization', `Bearer ${unverified}`).expect(403);
+    expect(await storedAccount(pending)).toMatchObject({ role: 'viewer', emailVerified: false });
+
+    const verified = await apiToken(verifiedOperator);
+    await request(app).get('/api/users').set('Authorization', `Bearer ${verified}`).expect(200);
   });
 });
 

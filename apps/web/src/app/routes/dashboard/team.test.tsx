@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
+import { AuthContext } from '../../../lib/auth';
 import { testAccount } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { TeamPage } from './team';
@@ -19,7 +22,8 @@ afterEach(() => {
   toast.dismiss();
 });
 
-const renderTeam = (account: ReturnType<typeof testAccount>) => renderWithApp(<TeamPage />, { path: paths.dashboard.team, account });
+const renderTeam = (account: ReturnType<typeof testAccount>, ui: ReactNode = <TeamPage />) =>
+  renderWithApp(ui, { path: paths.dashboard.team, account });
 const row = async (email: string) => (await screen.findByText(email)).closest('li')!;
 const puts = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
@@ -69,6 +73,52 @@ describe('Manage Team for an admin', () => {
     const opsRow = await row('ops@example.com');
     expect(within(opsRow).queryByRole('combobox')).not.toBeInTheDocument();
     expect(opsRow).toHaveTextContent("Admin through the server's ADMIN_EMAILS setting");
+  });
+});
+
+describe('Manage Team for an account ADMIN_EMAILS names, its e-mail not verified yet', () => {
+  const pat = testAccount({ uid: 'uid-pat', email: 'pat@example.com', name: 'Pat Pending', role: 'staff', pendingAdminByConfig: true });
+  /** Only what the notice uses of a Firebase user: `reload` finds its e-mail verified when `verifies`. */
+  const firebaseUser = (verifies: boolean) => {
+    const user: Pick<User, 'uid' | 'email' | 'emailVerified' | 'reload' | 'getIdToken'> = {
+      uid: pat.uid,
+      email: pat.email,
+      emailVerified: false,
+      reload: () => Promise.resolve(void Object.assign(user, { emailVerified: verifies })),
+      getIdToken: vi.fn(() => Promise.resolve('fresh-token')),
+    };
+    return user;
+  };
+  const renderAs = (user: ReturnType<typeof firebaseUser>) =>
+    renderTeam(
+      pat,
+      <AuthContext.Provider value={{ user: user as User, ready: true }}>
+        <TeamPage />
+      </AuthContext.Provider>,
+    );
+
+  it('says so, and once the e-mail is verified renews the token and shows the team without signing out', async () => {
+    const fetchMock = stubFetch((url) => (url.pathname === '/api/me' ? json({ ...pat, role: 'admin', adminByConfig: true }) : json([pat])));
+    const user = firebaseUser(true);
+    renderAs(user);
+    expect(screen.getByText('Your e-mail is named in ADMIN_EMAILS: your account becomes admin once its e-mail is verified.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'I have verified my e-mail: check again' }));
+
+    expect(await screen.findByRole('list', { name: 'Accounts' })).toBeInTheDocument();
+    expect(user.getIdToken).toHaveBeenCalledWith(true);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/me', '/api/users?page=0&limit=51']);
+  });
+
+  it('says the e-mail is not verified yet when it is not, and asks for nothing', async () => {
+    const fetchMock = stubFetch(() => json([]));
+    const user = firebaseUser(false);
+    renderAs(user);
+    await userEvent.click(screen.getByRole('button', { name: 'I have verified my e-mail: check again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your e-mail is not verified yet; follow the link in the verification e-mail first',
+    );
+    expect(user.getIdToken).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -55,6 +55,10 @@ function AccountRow({ account }: { account: Account }) {
         <p className="font-medium text-slate-900">{account.name}</p>
         <p className="text-sm break-all text-slate-600">{account.email}</p>
         <p className="text-xs text-slate-500">Last seen {lastSeen.format(new Date(account.lastSeen))}</p>
+        {/* ADMIN_EMAILS makes an admin only of a verified e-mail; until then its role is an ordinary one. */}
+        {account.pendingAdminByConfig && (
+          <p className="text-sm text-amber-800">Named in ADMIN_EMAILS; becomes admin once its e-mail is verified</p>
+        )}
       </div>
       {account.adminByConfig ? (
         <p className="text-sm text-slate-600 sm:max-w-56 sm:text-right">Admin through the server&apos;s ADMIN_EMAILS setting</p>

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
       webDistDir: config.WEB_DIST_DIR || undefined,
       connectSrc: firebaseOrigins(config),
       jwtSecret: config.JWT_SECRET,
+      eventStream: { perAccount: config.EVENT_STREAMS_PER_ACCOUNT, total: config.EVENT_STREAMS_TOTAL },
       isbnLookup: { urlTemplate: config.ISBN_LOOKUP_URL, timeoutMs: config.ISBN_LOOKUP_TIMEOUT_MS },
     },
   });

@@ -73,6 +73,10 @@ const EnvSchema = z.object({
    * its reads over N instances can exceed READ_RATE_LIMIT_PER_MINUTE by what they accept in about this long.
    */
   RATE_LIMIT_FLUSH_MS: z.coerce.number('must be a number').int().min(10).max(10_000).default(250),
+  /** GET /api/events streams one account may hold open on one instance (429 beyond); the web app's tabs share one. */
+  EVENT_STREAMS_PER_ACCOUNT: z.coerce.number('must be a number').int().min(1).default(5),
+  /** GET /api/events streams one instance holds open in all (429 beyond): each costs a socket and its buffers. */
+  EVENT_STREAMS_TOTAL: z.coerce.number('must be a number').int().min(1).default(1000),
   /** How many proxies in front of the API set X-Forwarded-For (the client address for the rate limits); false: none. */
   TRUST_PROXY: z
     .string()

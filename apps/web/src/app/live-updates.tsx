@@ -5,7 +5,7 @@ import { bookKeys } from '../features/books/api/keys';
 import { historyKeys } from '../features/history/api/keys';
 import { statsKeys } from '../features/stats/api/keys';
 import { useAuth } from '../lib/auth';
-import { followLiveEvents, type LiveEvent } from '../lib/live-events';
+import { shareLiveEvents, type LiveEvent } from '../lib/live-events';
 
 /** Events that come close together (a burst of deliveries) refresh the screen once. */
 const COALESCE_MS = 200;
@@ -25,7 +25,8 @@ const staleKeys = ({ name }: LiveEvent): QueryKey[] => (Object.hasOwn(STALE, nam
 /**
  * While someone is signed in, follows the server's live updates (GET /api/events) and refreshes what they
  * change: the dashboard tiles, the book lists, the open book and the history follow changes made by anyone,
- * through any API instance, without a reload. Only the queries on screen are fetched again.
+ * through any API instance, without a reload. Only the queries on screen are fetched again. The tabs of a
+ * browser share one stream (lib/live-events.ts), and each refreshes its own queries.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
@@ -44,7 +45,7 @@ export function LiveUpdates() {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }, COALESCE_MS);
     };
-    void followLiveEvents({ onEvent, signal: stop.signal });
+    void shareLiveEvents({ onEvent, signal: stop.signal });
     return () => {
       stop.abort();
       clearTimeout(flush);

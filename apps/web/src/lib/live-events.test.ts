@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followLiveEvents, parseEventStream, type LiveEvent } from './live-events';
+import { followLiveEvents, parseEventStream, shareLiveEvents, type LiveEvent, type TabChannel, type TabLocks } from './live-events';
 
 vi.mock('./lazy-auth', () => ({ currentIdToken: vi.fn(() => Promise.resolve('token-of-ada')) }));
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('parseEventStream', () => {
   it('reads events split across chunks, skips comments and joins multi-line data', () => {
@@ -47,8 +51,8 @@ describe('followLiveEvents', () => {
     await following;
 
     expect(seen).toEqual([
-      { name: 'book', data: { id: 'b1' } },
-      { name: 'history', data: { task: 'Added' } },
+      { id: 'e1', name: 'book', data: { id: 'b1' } },
+      { id: 'e2', name: 'history', data: { task: 'Added' } },
     ]);
     const headers = calls.map((init) => new Headers(init.headers));
     expect(headers.map((h) => h.get('Authorization'))).toEqual(['Bearer token-of-ada', 'Bearer token-of-ada']);
@@ -63,5 +67,105 @@ describe('followLiveEvents', () => {
     stop.abort();
     await following;
     expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a 429 waits its Retry-After before connecting again, however early the first retry would be', async () => {
+    vi.useFakeTimers();
+    const stop = new AbortController();
+    const send = vi.fn(() => Promise.resolve(new Response('{}', { status: 429, headers: { 'Retry-After': '30' } })));
+    const following = followLiveEvents({ onEvent: () => undefined, signal: stop.signal, fetch: send });
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    stop.abort();
+    await following;
+  });
+});
+
+/** Web Locks in one page: one holder at a time, the others wait in turn; a waiter whose signal aborts is withdrawn. */
+function fakeLocks(): TabLocks {
+  let held = Promise.resolve();
+  return {
+    request(_name, { signal }, hold) {
+      const turn = held.then(() => {
+        if (signal.aborted) throw new DOMException('withdrawn', 'AbortError');
+        return hold();
+      });
+      held = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}
+
+/** BroadcastChannel between fake tabs: a message reaches every other open channel, never its sender. */
+function fakeChannels() {
+  const open = new Set<TabChannel>();
+  return () => {
+    const channel: TabChannel = {
+      onmessage: null,
+      postMessage: (event) => {
+        for (const other of open)
+          if (other !== channel) queueMicrotask(() => other.onmessage?.(new MessageEvent('message', { data: event })));
+      },
+      close: () => void open.delete(channel),
+    };
+    open.add(channel);
+    return channel;
+  };
+}
+
+/** A fetch whose every answer is a stream left open; `push(i, text)` sends on the i-th one. */
+function openStreams() {
+  const streams: Array<{ init: RequestInit; controller: ReadableStreamDefaultController<Uint8Array> }> = [];
+  const send = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push({ init: init ?? {}, controller }) });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }));
+  });
+  const push = (i: number, text: string) => streams[i]!.controller.enqueue(new TextEncoder().encode(text));
+  const lastEventIds = () => streams.map(({ init }) => new Headers(init.headers).get('Last-Event-ID'));
+  return { send, push, lastEventIds };
+}
+
+describe('shareLiveEvents', () => {
+  it('opens one stream for all the tabs, passes its events to each, and when its tab stops another resumes after the last event', async () => {
+    const [locks, channel, streams] = [fakeLocks(), fakeChannels(), openStreams()];
+    const tab = () => {
+      const stop = new AbortController();
+      const seen: string[] = [];
+      const done = shareLiveEvents({
+        onEvent: (event) => seen.push(event.name),
+        signal: stop.signal,
+        fetch: streams.send,
+        tabs: { locks, channel: channel() },
+      });
+      return { stop, seen, done };
+    };
+    const [first, second] = [tab(), tab()];
+
+    await vi.waitFor(() => expect(streams.send).toHaveBeenCalledTimes(1));
+    streams.push(0, 'id: e1\nevent: book\ndata: {}\n\n');
+    await vi.waitFor(() => expect([first.seen, second.seen]).toEqual([['book'], ['book']]));
+
+    first.stop.abort();
+    await first.done;
+    await vi.waitFor(() => expect(streams.send).toHaveBeenCalledTimes(2));
+    expect(streams.lastEventIds()).toEqual([null, 'e1']);
+    streams.push(1, 'id: e2\nevent: history\ndata: {}\n\n');
+    await vi.waitFor(() => expect(second.seen).toEqual(['book', 'history']));
+    expect(first.seen).toEqual(['book']);
+
+    second.stop.abort();
+    await second.done;
+  });
+
+  it('gives each tab a stream of its own where the browser has no Web Locks', async () => {
+    vi.stubGlobal('navigator', {});
+    const streams = openStreams();
+    const stop = new AbortController();
+    const tabs = [0, 1].map(() => shareLiveEvents({ onEvent: () => undefined, signal: stop.signal, fetch: streams.send }));
+    await vi.waitFor(() => expect(streams.send).toHaveBeenCalledTimes(2));
+    stop.abort();
+    await Promise.all(tabs);
   });
 });

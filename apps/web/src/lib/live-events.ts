@@ -1,7 +1,8 @@
 import { currentIdToken } from './lazy-auth';
 
-/** One server-sent event: its name and its data, parsed from JSON. */
+/** One server-sent event: its resume id (book and history events have one), its name and its data, parsed from JSON. */
 export interface LiveEvent {
+  id?: string;
   name: string;
   data: unknown;
 }
@@ -12,6 +13,8 @@ export interface FollowOptions {
   signal: AbortSignal;
   /** The fetch to use (tests give their own). */
   fetch?: typeof fetch;
+  /** The last event already seen (by another tab that held the stream), sent as Last-Event-ID on the first connect. */
+  lastEventId?: string;
 }
 
 const FIRST_RETRY_MS = 1000;
@@ -19,9 +22,14 @@ const MAX_RETRY_MS = 30_000;
 /** The server sends a heartbeat every 15 s: a connection silent for three of them is dead, and is reopened. */
 const SILENCE_MS = 45_000;
 
+/** Retry-After in seconds (what this API sends) as milliseconds; 0 when absent or unreadable. */
+const retryAfterMs = (res: Response) => Math.max(0, Number(res.headers.get('Retry-After')) * 1000 || 0);
+
 /** Waits `ms`, or less when `signal` aborts. */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    // Aborted already (during the read that just ended): its abort event will not come again.
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
@@ -57,12 +65,14 @@ export function parseEventStream(onEvent: (event: { id?: string; name: string; d
  * EventSource: EventSource cannot send the Authorization header, and a token in the URL would end up in
  * logs and history. After a drop (a network error, a server that ends the stream, 45 s of silence) it
  * reconnects after 1 s, doubling up to 30 s with some jitter, with a fresh token and the last event's id as
- * Last-Event-ID, so the server replays what was missed (or sends `reset`).
+ * Last-Event-ID, so the server replays what was missed (or sends `reset`). A refusal (429 beyond the caps on
+ * open streams) waits at least its Retry-After.
  */
-export async function followLiveEvents({ onEvent, signal, fetch: send = fetch }: FollowOptions): Promise<void> {
-  let lastEventId: string | undefined;
+export async function followLiveEvents({ onEvent, signal, fetch: send = fetch, lastEventId: after }: FollowOptions): Promise<void> {
+  let lastEventId = after;
   let retryMs = FIRST_RETRY_MS;
   while (!signal.aborted) {
+    let notBeforeMs = 0;
     const attempt = new AbortController();
     const stop = () => attempt.abort();
     signal.addEventListener('abort', stop, { once: true });
@@ -87,7 +97,7 @@ export async function followLiveEvents({ onEvent, signal, fetch: send = fetch }:
         retryMs = FIRST_RETRY_MS;
         const feed = parseEventStream(({ id, name, data }) => {
           if (id) lastEventId = id;
-          onEvent({ name, data: JSON.parse(data) as unknown });
+          onEvent({ ...(id ? { id } : {}), name, data: JSON.parse(data) as unknown });
         });
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         // Whatever stops the attempt (the caller, the silence) also ends a read under way.
@@ -96,6 +106,9 @@ export async function followLiveEvents({ onEvent, signal, fetch: send = fetch }:
           heard();
           feed(chunk.value);
         }
+      } else {
+        notBeforeMs = retryAfterMs(res);
+        await res.body?.cancel();
       }
     } catch {
       // A drop, an abort or a bad event: reconnect below (or stop, if asked to).
@@ -103,7 +116,67 @@ export async function followLiveEvents({ onEvent, signal, fetch: send = fetch }:
       clearTimeout(silence);
       signal.removeEventListener('abort', stop);
     }
-    await pause(retryMs * (0.75 + Math.random() / 2), signal);
+    // The jitter spreads clients dropped or refused together; Retry-After is a floor, never shortened.
+    await pause(Math.max(retryMs * (0.75 + Math.random() / 2), notBeforeMs * (1 + Math.random() / 4)), signal);
     retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  }
+}
+
+/** The name of the lock that elects the tab holding the stream, and of the channel it passes the events on. */
+const SHARED = 'book-warehouse-events';
+
+/** The part of the Web Locks API used here (navigator.locks; tests give a fake). */
+export interface TabLocks {
+  request(name: string, options: { signal: AbortSignal }, hold: () => Promise<void>): Promise<unknown>;
+}
+
+/** The part of BroadcastChannel used here (tests give a fake). */
+export interface TabChannel {
+  postMessage(event: LiveEvent): void;
+  onmessage: ((message: MessageEvent<LiveEvent>) => void) | null;
+  close(): void;
+}
+
+/** The browser's lock and channel, or undefined where either is missing (Web Locks need a secure context). */
+function browserTabs(): { locks: TabLocks; channel: TabChannel } | undefined {
+  if (typeof navigator === 'undefined' || !('locks' in navigator) || typeof BroadcastChannel === 'undefined') return undefined;
+  return { locks: navigator.locks, channel: new BroadcastChannel(SHARED) };
+}
+
+interface ShareOptions extends Omit<FollowOptions, 'lastEventId'> {
+  /** How the tabs agree; by default the browser's, and where it has none each tab follows a stream of its own. */
+  tabs?: { locks: TabLocks; channel: TabChannel };
+}
+
+/**
+ * followLiveEvents once for all the tabs of this origin, so that a browser holds one stream whatever its tabs
+ * (the API caps the streams per account): the tab holding the Web Lock follows the stream and passes each
+ * event on through a BroadcastChannel; the others wait for the lock and hand on what they receive. When that
+ * tab closes, another takes the lock and reconnects after the last event passed on, so nothing is lost.
+ */
+export async function shareLiveEvents({ tabs = browserTabs(), ...options }: ShareOptions): Promise<void> {
+  if (!tabs) return followLiveEvents(options);
+  const { locks, channel } = tabs;
+  let lastEventId: string | undefined;
+  const deliver = (event: LiveEvent) => {
+    if (event.id) lastEventId = event.id;
+    options.onEvent(event);
+  };
+  channel.onmessage = ({ data }) => deliver(data);
+  try {
+    await locks.request(SHARED, { signal: options.signal }, () =>
+      followLiveEvents({
+        ...options,
+        lastEventId,
+        onEvent: (event) => {
+          deliver(event);
+          channel.postMessage(event);
+        },
+      }),
+    );
+  } catch {
+    // Stopped while another tab held the lock: the request is withdrawn with an AbortError.
+  } finally {
+    channel.close();
   }
 }

@@ -1,11 +1,21 @@
 import request from 'supertest';
 import { BookChangeEventSchema, HistoryChangeEventSchema } from '@book-warehouse/types';
-import { addBook, apiError, bearer, openEventStream, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
+import {
+  addBook,
+  apiError,
+  bearer,
+  openEventStream,
+  useListeningServer,
+  useTestApp,
+  useTestUsers,
+  type TestUser,
+} from '../../../test/helpers';
+import { until } from '../../../test/until';
 
 // GET /api/events: live updates for signed-in users, fed by the change stream, so they reach every instance.
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'], options: { eventStream: { heartbeatMs: 100, maxStreamMs: 60_000 } } });
-const [staff] = useTestUsers('Rita Staff');
+const [staff, colleague] = useTestUsers('Rita Staff', 'Carl Colleague');
 const served = useListeningServer(() => ctx.app);
 
 /** Reads events until one named `name`, skipping others (an entry's event may come before or after its book's). */
@@ -135,10 +145,48 @@ describe('GET /api/events', () => {
 });
 
 describe('a stream that has lived its time', () => {
-  const servedShort = useListeningServer(() => ctx.variant({ eventStream: { heartbeatMs: 1000, maxStreamMs: 200 } }));
+  const servedShort = useListeningServer(() => ctx.variant({ eventStream: { heartbeatMs: 1000, maxStreamMs: 200, perAccount: 1 } }));
 
-  it('is ended by the server, so the client reconnects with a fresh token', async () => {
+  it('is ended by the server, so the client reconnects with a fresh token, and its slot is free at once', async () => {
     const stream = await openEventStream(servedShort.base, staff);
     await expect(stream.next(2000)).rejects.toThrow('the stream ended');
+    (await openEventStream(servedShort.base, staff)).close();
+  });
+});
+
+describe('the caps on open streams (2 per account, 3 in all)', () => {
+  const capped = useListeningServer(() =>
+    ctx.variant({ eventStream: { heartbeatMs: 1000, maxStreamMs: 60_000, perAccount: 2, total: 3 } }),
+  );
+
+  /** Opens a stream as `user` and answers the refusal: a 429 in the one error shape, with Retry-After. */
+  async function refusal(user: TestUser) {
+    const res = await fetch(`${capped.base}/api/events`, { headers: bearer(user) });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const error = apiError(await res.json());
+    expect(error.code).toBe('rate_limited');
+    return error.message;
+  }
+
+  it('refuses a third stream of one account, lets another account open one until the total, and frees a closed slot', async () => {
+    const streams = [await openEventStream(capped.base, staff), await openEventStream(capped.base, staff)];
+    try {
+      expect(await refusal(staff)).toMatch(/already has 2 live-update streams open/);
+
+      streams.push(await openEventStream(capped.base, colleague));
+      expect(await refusal(colleague)).toMatch(/as many live-update streams open as it can hold/);
+
+      // The server frees the slot when it sees the connection close, a moment after the client drops it.
+      streams.shift()!.close();
+      await until('a closed stream frees its slot', async () => {
+        const again = await openEventStream(capped.base, staff).catch(() => undefined);
+        if (again) streams.push(again);
+        return again !== undefined;
+      });
+      expect(await refusal(staff)).toMatch(/already has 2/);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });

@@ -202,11 +202,12 @@ const OPERATIONS: readonly Operation[] = [
     id: 'importBooks',
     method: 'post',
     path: '/books/import',
-    summary: 'Create and update books from a CSV file (up to 20 MB)',
+    summary: 'Create and update books from a CSV file (up to 20 MB and 100,000 rows)',
     description:
       'Columns named as the book fields (bookName, author, publishar, subTitle, description, catagory, stockQuantity, ' +
       'photo, price, isbn, reorderPoint), or named by `mapping` (a JSON object from header to field). Each row is checked ' +
-      'as POST /book checks a book; `errors` name each bad row as a spreadsheet numbers it (the header is row 1). A row whose ' +
+      'as POST /book checks a book; `errors` lists the first 100 errors, each naming its row as a spreadsheet numbers it ' +
+      '(the header is row 1, blank lines count and are skipped), and `errorCount` counts them all. A row whose ' +
       'ISBN (or, without one, name and author) matches a book updates the fields that differ; the others create books; every ' +
       'change gets a history entry with `importId`. `dryRun=true` changes nothing. A commit with a bad row answers 422 and ' +
       'writes nothing, unless `skipInvalid=true`. Writes go in transactions of 100 rows: if the server stops midway, running ' +
@@ -221,6 +222,9 @@ const OPERATIONS: readonly Operation[] = [
       schema: 'ImportSummary',
       ndjson: ['ImportProgress', 'ImportResultLine'],
       description: 'What was (or, in a dry run, would be) done',
+    },
+    errorDescriptions: {
+      413: 'The file is larger than 20 MB, or has more than 100,000 rows (error.fields.body); nothing was written: split it',
     },
     ownErrors: { 422: { schema: 'ImportSummary', description: 'A commit with bad rows: nothing was written; `errors` names them' } },
   },
@@ -441,6 +445,12 @@ const OPERATIONS: readonly Operation[] = [
         'Each book and history event has an id; a client that reconnects sends the last one as Last-Event-ID and receives what it ' +
         'missed. A comment line every 15 s keeps the stream alive; the server ends a stream after 30 minutes and the client ' +
         'reconnects with a fresh token. EventSource cannot send the Authorization header: read it with fetch.',
+    },
+    errorDescriptions: {
+      429:
+        'Too many requests from this client address, or too many streams open on this instance: this account already holds ' +
+        'EVENT_STREAMS_PER_ACCOUNT (default 5) or the instance EVENT_STREAMS_TOTAL (default 1000). A stream frees its slot as ' +
+        'soon as it closes; retry after Retry-After seconds (a browser shares one stream across its tabs)',
     },
   },
   {

@@ -1,26 +1,14 @@
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import type { Book } from '@book-warehouse/types';
 import { paths } from '../src/config/paths';
 import { randomIsbn, writeBarcodeVideo } from './fake-camera';
-import { addBookViaApi, createAccount, expectAccessible, foreignRequests, newStaff, signIn, toast } from './support';
-
-/** The stored book, read back through the API. */
-async function storedBook(request: APIRequestContext, token: string, id: string): Promise<Book> {
-  const res = await request.get(`/api/book/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Book;
-}
+import { addBookViaApi, createAccount, expectAccessible, foreignRequests, newStaff, signedIn, storedBook, toast } from './support';
 
 /** The page fits a 360 px phone: no sideways scroll. */
 async function expectNoSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signedIn(page: Page, user: { email: string; password: string }) {
-  await signIn(page, user);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
 test('the camera reads a generated ISBN barcode on the Scan page, and receiving 3 copies raises the stored stock by 3', async ({
@@ -72,7 +60,7 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
     await card.getByRole('button', { name: 'Add quantity' }).click();
     await expect(toast(page, 'Books Quantity added successfully!!!')).toBeVisible();
     await expect(card.getByText('Stock: 7')).toBeVisible();
-    expect((await storedBook(request, token, book._id)).stockQuantity).toBe(7);
+    expect((await storedBook(request, book._id)).stockQuantity).toBe(7);
 
     // The WebAssembly came from the app itself, and nothing else left this host.
     expect(wasm.length).toBeGreaterThan(0);
@@ -156,8 +144,8 @@ test('a batch delivery that one line cannot meet waits, then is refused as a who
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
 
-  expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(5);
-  expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(0);
+  expect((await storedBook(request, plenty._id)).stockQuantity).toBe(5);
+  expect((await storedBook(request, scarce._id)).stockQuantity).toBe(0);
 
   // Corrected in place, the same list commits.
   await line(scarce)
@@ -166,6 +154,6 @@ test('a batch delivery that one line cannot meet waits, then is refused as a who
   await page.getByRole('button', { name: 'Commit: deliver 1 copy' }).click();
   await expect(toast(page, 'Delivered 1 copy of 1 book')).toBeVisible();
   await expect(page.getByRole('region', { name: /Committed/ })).toContainText(`${plenty.bookName}: -1, stock 5 → 4`);
-  expect((await storedBook(request, token, plenty._id)).stockQuantity).toBe(4);
-  expect((await storedBook(request, token, scarce._id)).stockQuantity).toBe(0);
+  expect((await storedBook(request, plenty._id)).stockQuantity).toBe(4);
+  expect((await storedBook(request, scarce._id)).stockQuantity).toBe(0);
 });

@@ -1,12 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Book } from '@book-warehouse/types';
-import { addBookViaApi, createAccount, expectAccessible, newStaff, signIn, toast } from './support';
+import { expect, test } from '@playwright/test';
+import { addBookViaApi, createAccount, expectAccessible, newStaff, signIn, storedBook, toast } from './support';
 import { paths } from '../src/config/paths';
-
-/** The book as the API stores it now. */
-async function storedBook(request: APIRequestContext, id: string): Promise<Book> {
-  return (await (await request.get(`/api/book/${id}`)).json()) as Book;
-}
 
 test('editing one word of a description: the form is prefilled, only the description is sent, the card shows it', async ({
   page,

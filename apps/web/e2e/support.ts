@@ -188,3 +188,16 @@ export async function screenshots(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** Signs in through the form and waits until the header shows the account. */
+export async function signedIn(page: Page, user: { email: string; password: string }) {
+  await signIn(page, user);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The book as the API stores it now, read as the holder of `token` (the owner's e-mail included) or as a visitor. */
+export async function storedBook(request: APIRequestContext, id: string, token?: string): Promise<Book> {
+  const res = await request.get(`/api/book/${id}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Book;
+}

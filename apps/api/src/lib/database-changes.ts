@@ -236,7 +236,7 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
   /**
    * The majority commit point, asked for once by the callers of each event-loop turn (one round trip): a run
    * already under way started before their calls, and waiting for it and then for the next one took up to two
-   * (docs/decisions/013-stats-and-paging.md, "Where the kept page's tail comes from").
+   * (docs/decisions/020-small-reads-kept-until-a-change.md, Decision 1).
    */
   const majorityCommitPoint = sharedReadPerTurn(async (): Promise<Timestamp | undefined> => {
     // `isMaster` rather than `hello`: MongoDB 4.0 predates `hello`; newer servers still answer it.

@@ -6,7 +6,13 @@ import express, { type Express } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Db } from 'mongodb';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
+import {
+  HISTORY_ID_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@book-warehouse/types';
 import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
@@ -237,6 +243,7 @@ export function createApp(deps: AppDeps): App {
           'RateLimit-Policy',
           'Retry-After',
           IDEMPOTENT_REPLAYED_HEADER,
+          HISTORY_ID_HEADER,
         ],
         maxAge: 600,
       }),

@@ -7,6 +7,9 @@ export const SIGN_IN_TASKS = ['Login', 'Singup', 'Login with google', 'Login wit
 export const SignInTaskSchema = z.enum(SIGN_IN_TASKS, 'must be one of: Login, Singup, Login with google, Login with Github');
 export type SignInTask = z.infer<typeof SignInTaskSchema>;
 
+/** The header a change of one book answers with the id of the history entry it wrote (its Undo names it). */
+export const HISTORY_ID_HEADER = 'X-History-Id';
+
 /**
  * History labels for book changes. 'Deleverd' is the spec's spelling, kept on purpose.
  * The price label fixes the original's defect (docs/rules.md, History labels).

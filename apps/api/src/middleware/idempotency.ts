@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '@book-warehouse/types';
+import { Answer } from '../lib/answer';
 import type { AuthUser } from '../lib/auth-user';
 import type { Transactions } from '../lib/database-transaction';
 import type { Clock } from '../lib/display-time';
@@ -87,7 +88,10 @@ export function createIdempotency(deps: { keys: IdempotencyRepository; transacti
     }
 
     const { attempt } = claimed;
-    const stored = (value: unknown): StoredResponse => ({ status, headers: JSON_TYPE, body: JSON.stringify(value) });
+    const stored = (value: unknown): StoredResponse =>
+      value instanceof Answer
+        ? { status, headers: { ...JSON_TYPE, ...value.headers }, body: JSON.stringify(value.body) }
+        : { status, headers: JSON_TYPE, body: JSON.stringify(value) };
     const lost = () =>
       new AppError('idempotency_key_in_flight', 409, `Another request took over this ${IDEMPOTENCY_KEY_HEADER}; retry shortly`);
     try {

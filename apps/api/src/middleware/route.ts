@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { Answer } from '../lib/answer';
 import type { AuthUser } from '../lib/auth-user';
 import { AppError, cutText } from '../lib/errors';
 import type { Authenticate } from './access';
@@ -99,6 +100,11 @@ export function route<const S extends RouteSpec>(
       spec.idempotency && caller ? await spec.idempotency({ req, res, user: caller, status: spec.status ?? 200 }, run) : await run();
     if (res.headersSent) return;
     if (answer === undefined) throw new Error(`${req.method} ${req.baseUrl}${req.path}: the handler returned no answer and sent none`);
-    res.status(spec.status ?? 200).json(answer);
+    if (answer instanceof Answer)
+      res
+        .set(answer.headers)
+        .status(spec.status ?? 200)
+        .json(answer.body);
+    else res.status(spec.status ?? 200).json(answer);
   };
 }

@@ -11,21 +11,6 @@ import { queryRoots } from './query-keys';
 const undoEntry = (id: string, idempotencyKey: string) =>
   apiRequest(`/histories/${id}/undo`, { method: 'POST', idempotencyKey, schema: (s) => s.UndoResultSchema });
 
-/**
- * The id of the history entry a change just wrote: the answer's X-History-Id when the server sends it, else
- * the newest entry of that book by that user (GET /histories?bookId&email&limit=1), asked at once so another
- * change is unlikely to come between.
- */
-export async function entryIdOf(change: { historyId: string | null; bookId: string; email: string | null | undefined }): Promise<string> {
-  if (change.historyId) return change.historyId;
-  const [latest] = await apiRequest('/histories', {
-    query: { bookId: change.bookId, email: change.email ?? undefined, limit: 1 },
-    schema: (s) => s.HistoryEntrySchema.array(),
-  });
-  if (!latest) throw new Error('The history entry of this change was not found, so it cannot be undone here; use the History screen');
-  return latest._id;
-}
-
 /** Undoes a history entry by id; afterwards the books, stats and history lists refresh. */
 export function useUndoEntry() {
   const queryClient = useQueryClient();

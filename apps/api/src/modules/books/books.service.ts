@@ -1,4 +1,5 @@
 import {
+  HISTORY_ID_HEADER,
   historyTask,
   hyphenatedIsbn,
   NUMBER_CEILING,
@@ -9,6 +10,7 @@ import {
   type Stats,
   type StockMovementLine,
 } from '@book-warehouse/types';
+import { Answer } from '../../lib/answer';
 import type { AuthUser, Caller } from '../../lib/auth-user';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import { AppError, notFound } from '../../lib/errors';
@@ -163,18 +165,22 @@ export function createBooksService(deps: {
     });
   };
 
-  /** A mutation of one book: answers it as the change left it (as it was, for a deletion). */
+  /**
+   * A mutation of one book: answers it as the change left it (as it was, for a deletion), with the id of the
+   * history entry it wrote in HISTORY_ID_HEADER, so that its Undo names that entry.
+   */
   const mutateOne = async (
     user: AuthUser,
     id: string | undefined,
     change: (session: Session) => Promise<BookChange>,
     isbn?: string | null,
-  ): Promise<Book> =>
+  ): Promise<Answer<Book>> =>
     mutate(
       user,
       id === undefined ? [] : [id],
       async (session) => [await change(session)],
-      ({ changes: [change] }) => (change!.after ?? change!.before)!,
+      ({ changes: [change], entries: [entry] }) =>
+        new Answer((change!.after ?? change!.before)!, entry ? { [HISTORY_ID_HEADER]: entry._id } : {}),
       [isbn],
     );
 
@@ -223,7 +229,7 @@ export function createBooksService(deps: {
      * fields it merely echoes are neither written nor an update. A body that changes nothing is refused and
      * records nothing (docs/rules.md, Updates change something).
      */
-    update(user: AuthUser, id: string, input: WithOwned<FieldValues>): Promise<Book> {
+    update(user: AuthUser, id: string, input: WithOwned<FieldValues>): Promise<Answer<Book>> {
       assertSameId(id, input._id);
       const sent = editable(input);
       return mutateOne(
@@ -239,7 +245,7 @@ export function createBooksService(deps: {
     },
 
     /** The original client's PUT /book/{id}: sets the new total and logs the change it made. */
-    setQuantity(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { stockQuantity: number }>): Promise<Book> {
+    setQuantity(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { stockQuantity: number }>): Promise<Answer<Book>> {
       assertSameId(id, input._id);
       return mutateOne(user, id, async (session) => {
         const { before, after } = found(await books.update(id, { stockQuantity: input.stockQuantity }, session));
@@ -252,7 +258,7 @@ export function createBooksService(deps: {
       });
     },
 
-    setPrice(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { price: number }>): Promise<Book> {
+    setPrice(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { price: number }>): Promise<Answer<Book>> {
       assertSameId(id, input._id);
       return mutateOne(user, id, async (session) => ({
         ...found(await books.update(id, { price: input.price }, session)),
@@ -280,7 +286,7 @@ export function createBooksService(deps: {
      * The spec's delivery rules: on the quantity screen the stock after delivery must stay above 0;
      * the card's one-click delivery is allowed while stock is above 0 (it may reach 0).
      */
-    deliver(user: AuthUser, id: string, amount: number, mode?: 'card'): Promise<Book> {
+    deliver(user: AuthUser, id: string, amount: number, mode?: 'card'): Promise<Answer<Book>> {
       const message =
         mode === 'card'
           ? `Cannot deliver ${amount}: the book is out of stock`

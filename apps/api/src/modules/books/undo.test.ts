@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { HistoryEntrySchema, UndoResultSchema, type Book, type HistoryEntry } from '@book-warehouse/types';
-import { addBook, apiError, bearer, readBook, readHistory, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
+import { addBook, apiError, bearer, newBook, readBook, readHistory, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
 const [staff] = useTestUsers('Una Staff');
@@ -156,5 +157,54 @@ describe('POST /api/histories/{id}/undo', () => {
 
   it('needs the staff role', async () => {
     await request(ctx.app).post(`/api/histories/${UNKNOWN_ID}/undo`).expect(401);
+  });
+});
+
+describe('X-History-Id: each change of one book names the history entry it wrote', () => {
+  it.each<[string, (book: Book) => request.Test, string]>([
+    [
+      'add',
+      () =>
+        request(ctx.app)
+          .post('/api/book')
+          .set(bearer(staff))
+          .send(newBook({ bookName: 'Named' })),
+      'Added',
+    ],
+    [
+      'update',
+      (book) => request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ author: 'Someone Else' }),
+      'Updated',
+    ],
+    ['quantity', (book) => request(ctx.app).put(`/api/book/${book._id}`).set(bearer(staff)).send({ stockQuantity: 9 }), 'Added 4 Quantity'],
+    ['price', (book) => request(ctx.app).put(`/api/bookprice/${book._id}`).set(bearer(staff)).send({ price: 7.5 }), 'Price Updated to 7.5'],
+    [
+      'restock',
+      (book) => request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 2 }),
+      'Added 2 Quantity',
+    ],
+    [
+      'deliver',
+      (book) => request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 2 }),
+      'Deleverd 2 Quantity',
+    ],
+    ['delete', (book) => request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)), 'Deleted'],
+  ])('%s answers the id of its entry, and a replay of its Idempotency-Key answers it again', async (_label, send, task) => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
+    const key = randomUUID();
+    const res = await send(book).set('Idempotency-Key', key);
+    expect(res.status).toBeLessThan(300);
+    const entry = await newest();
+    expect(entry.task).toBe(task);
+    expect(res.headers['x-history-id']).toBe(entry._id);
+    const replay = await send(book).set('Idempotency-Key', key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.headers['x-history-id']).toBe(entry._id);
+  });
+
+  it('names no entry for a quantity put that changes nothing', async () => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
+    const res = await request(ctx.app).put(`/api/book/${book._id}`).set(bearer(staff)).send({ stockQuantity: 5 }).expect(200);
+    expect(res.headers['x-history-id']).toBeUndefined();
   });
 });

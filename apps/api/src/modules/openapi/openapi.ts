@@ -17,6 +17,7 @@ import {
   CategoryCountSchema,
   DeliverSchema,
   HealthSchema,
+  HISTORY_ID_HEADER,
   HistoryEntrySchema,
   HistoryExportQuerySchema,
   HistoryListQuerySchema,
@@ -153,6 +154,13 @@ const PAGE_HEADERS = {
     schema: { type: 'integer', minimum: 0 },
   },
 };
+/** Every change of one book answers the id of the history entry it wrote, which its Undo names. */
+const HISTORY_ID = {
+  [HISTORY_ID_HEADER]: {
+    description: 'The id of the history entry the change wrote (none when it changed nothing): POST /histories/{id}/undo takes it',
+    schema: { type: 'string' },
+  },
+};
 const LIST_DESCRIPTION =
   'With any list parameter (filters, sort, page, cursor) a page of at most `limit` (1 to 100, default 20) items and the ' +
   `${TOTAL_COUNT_HEADER} header; a bad value is a 400 naming the parameter. Without them the original's answer: every item, ` +
@@ -286,7 +294,7 @@ const OPERATIONS: readonly Operation[] = [
     auth: true,
     body: 'NewBook',
     errors: [409],
-    ok: { status: 201, schema: 'Book', description: 'The stored book' },
+    ok: { status: 201, schema: 'Book', headers: HISTORY_ID, description: 'The stored book' },
   },
   {
     id: 'updateBook',
@@ -298,7 +306,7 @@ const OPERATIONS: readonly Operation[] = [
     params: id,
     body: 'BookUpdate',
     errors: [409],
-    ok: { status: 200, schema: 'Book', description: 'The updated book' },
+    ok: { status: 200, schema: 'Book', headers: HISTORY_ID, description: 'The updated book' },
   },
   {
     id: 'setBookQuantity',
@@ -309,7 +317,7 @@ const OPERATIONS: readonly Operation[] = [
     auth: true,
     params: id,
     body: 'BookQuantityPut',
-    ok: { status: 200, schema: 'Book', description: 'The updated book' },
+    ok: { status: 200, schema: 'Book', headers: HISTORY_ID, description: 'The updated book' },
   },
   {
     id: 'setBookPrice',
@@ -320,7 +328,7 @@ const OPERATIONS: readonly Operation[] = [
     auth: true,
     params: id,
     body: 'BookPricePut',
-    ok: { status: 200, schema: 'Book', description: 'The updated book' },
+    ok: { status: 200, schema: 'Book', headers: HISTORY_ID, description: 'The updated book' },
   },
   {
     id: 'deleteBook',
@@ -330,7 +338,7 @@ const OPERATIONS: readonly Operation[] = [
     summary: 'Delete a book; records "Deleted"',
     auth: true,
     params: id,
-    ok: { status: 200, schema: 'Book', description: 'The deleted book' },
+    ok: { status: 200, schema: 'Book', headers: HISTORY_ID, description: 'The deleted book' },
   },
   {
     id: 'restockBook',
@@ -341,7 +349,7 @@ const OPERATIONS: readonly Operation[] = [
     auth: true,
     params: id,
     body: 'Restock',
-    ok: { status: 200, schema: 'Book', description: 'The updated book' },
+    ok: { status: 200, schema: 'Book', headers: HISTORY_ID, description: 'The updated book' },
   },
   {
     id: 'deliverBook',
@@ -353,7 +361,7 @@ const OPERATIONS: readonly Operation[] = [
     params: id,
     body: 'Deliver',
     errors: [409],
-    ok: { status: 200, schema: 'Book', description: 'The updated book' },
+    ok: { status: 200, schema: 'Book', headers: HISTORY_ID, description: 'The updated book' },
   },
   {
     id: 'listHistories',

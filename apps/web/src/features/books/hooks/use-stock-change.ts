@@ -1,8 +1,7 @@
 import type { Book } from '@book-warehouse/types';
 import { notify, toastOutcome } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
-import { useAuth } from '../../../lib/auth';
-import { entryIdOf, useUndoEntry } from '../../../lib/undo-entry';
+import { useUndoEntry } from '../../../lib/undo-entry';
 import { useDeliverBook } from '../api/deliver-book';
 import { useRestockBook } from '../api/restock-book';
 import { useSetBookPrice } from '../api/set-price';
@@ -18,7 +17,6 @@ export function useStockChange(book: Book) {
   const deliver = useDeliverBook();
   const price = useSetBookPrice();
   const undo = useUndoEntry();
-  const { user } = useAuth();
   return {
     restock: (amount: number, done?: () => void) => restock.mutate({ id: book._id, amount }, toastOutcome(messages.quantityAdded, done)),
     /** The quantity screen's delivery: refused, with the reason returned, unless at least 1 copy stays. */
@@ -38,21 +36,16 @@ export function useStockChange(book: Book) {
       deliver.mutate(
         { id: book._id, amount: 1, mode: 'card' },
         {
-          onSuccess: ({ historyId }) => {
-            const entryId = entryIdOf({ historyId, bookId: book._id, email: user?.email });
-            // Not found is reported only if Undo is pressed.
-            entryId.catch(() => {});
+          // Undo names the entry the delivery wrote; an answer without it (an older server) offers no Undo rather than guess.
+          onSuccess: ({ historyId }) =>
             notify.success(messages.delivered, {
-              action: {
-                label: messages.undoLabel,
-                onClick: () =>
-                  void entryId.then(
-                    (id) => undo.mutate(id, toastOutcome(messages.deliveryUndone(book.bookName))),
-                    (error: Error) => notify.error(error.message),
-                  ),
-              },
-            });
-          },
+              ...(historyId && {
+                action: {
+                  label: messages.undoLabel,
+                  onClick: () => undo.mutate(historyId, toastOutcome(messages.deliveryUndone(book.bookName))),
+                },
+              }),
+            }),
           onError: (error) => notify.error(error.message),
         },
       );

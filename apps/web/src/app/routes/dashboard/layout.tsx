@@ -1,17 +1,25 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { DashboardSearch } from '../../../features/dashboard/components/dashboard-search';
 import { SideMenu } from '../../../features/dashboard/components/side-menu';
 
+/** Pages with a box of their own for finding books: a second box above it would do something else, unseen. */
+const OWN_BOX = [paths.dashboard.manageItems, paths.dashboard.quantity];
+
 export function DashboardLayout() {
+  const { pathname } = useLocation();
+  const ownBox = OWN_BOX.some((path) => pathname === path || pathname.startsWith(`${path}/`));
   return (
     <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)] print:block">
       <aside className="print:hidden">
         <SideMenu />
       </aside>
       <div className="flex min-w-0 flex-col gap-6">
-        <div className="print:hidden">
-          <DashboardSearch />
-        </div>
+        {!ownBox && (
+          <div className="print:hidden">
+            <DashboardSearch />
+          </div>
+        )}
         <Outlet />
       </div>
     </div>

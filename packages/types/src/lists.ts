@@ -192,7 +192,8 @@ export const ImportSummarySchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  errors: z.array(ImportErrorSchema),
+  errors: z.array(ImportErrorSchema).describe("The file's first errors (at most 100), in row order"),
+  errorCount: z.number().int().describe('How many errors the file has in all; more than `errors` lists when over 100'),
   /** The id on every history entry this import wrote. */
   importId: z.string(),
   /** Whether anything was written (false for a dry run and for a refused commit). */

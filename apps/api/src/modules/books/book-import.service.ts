@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { Readable } from 'node:stream';
+import { CsvError, parse, type Info, type Options } from 'csv-parse';
 import {
   IMPORT_FIELDS,
   ImportedBookSchema,
@@ -13,6 +13,7 @@ import {
   type ImportSummary,
 } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
+import { unguardCell } from '../../lib/csv';
 import type { Session } from '../../lib/database-transaction';
 import { AppError } from '../../lib/errors';
 import { matchKey, type BookImportRepository } from './book-import.repository';
@@ -32,13 +33,37 @@ import type { BooksService, ImportWrite } from './books.service';
  * the same file again is safe: the rows written match their books and are unchanged, the others are written.
  */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Data rows per file: the check pass keeps one key per row (the repeated-book rule), so the rows bound its memory. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** The errors an answer lists; `errorCount` counts them all. */
+export const IMPORT_ERRORS_LISTED = 100;
 const BATCH_ROWS = 100;
+/**
+ * The parser gets the body this many bytes at a time, and the event loop a turn once SLICE_MS of work has run:
+ * so no file, however shaped, holds up other requests, and one slice of the costliest rows stays a short task.
+ */
+const SLICE_BYTES = 512;
+const SLICE_MS = 5;
+
+/**
+ * Blank and whitespace-only lines make no record (ltrim lets skip_empty_lines see a line of spaces as empty): for
+ * every record shorter than the header, csv-parse builds a CsvError with its stack, even under relax_column_count.
+ * `info` numbers the rows as a spreadsheet does, blank lines included. Any line ending ends a record, mixed ones too.
+ */
+const CSV_OPTIONS = {
+  bom: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  ltrim: true,
+  info: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+} satisfies Options;
+
+const TOO_MANY_ROWS = `has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`;
 
 /** The numbers of a row arrive as text. */
 const NUMBER_FIELDS = new Set<ImportField>(['stockQuantity', 'price', 'reorderPoint']);
 const NUMBER = /^-?\d+(\.\d+)?$/;
-/** Undoes lib/csv.ts's neutralising of formula cells, so an exported file imports as the books it holds. */
-const NEUTRALISED = /^'[=+\-@\t\r]/;
 
 /** A checked row: where the file holds it, and the book it describes. */
 interface Row {
@@ -49,43 +74,178 @@ interface Row {
 /** What the stored book is to a row: none (create), the fields that differ (update), or none differ. */
 type Plan = { row: Row; create: true } | { row: Row; book: Book; set: Partial<ImportedBook> };
 
+/** The header's width, and the field each read column fills (columns that fill none are never looked at). */
+interface Columns {
+  width: number;
+  fields: (readonly [index: number, field: ImportField])[];
+}
+
+/** What one read of the file found: the first errors, how many in all, and the valid rows. */
+interface FileCheck {
+  errors: ImportError[];
+  errorCount: number;
+  rows: number;
+}
+
 const FIELDS = new Set<string>(IMPORT_FIELDS);
 /** Columns an export writes that are not the book's to import; any other unknown header is refused. */
 const IGNORED_HEADERS = new Set(['_id', 'email', 'createdAt', 'updatedAt']);
 
-/** Header index → field, from the mapping and the headers named as fields; refused with a 400 naming `mapping`. */
-function columnsOf(header: string[], mapping: Record<string, ImportField> = {}): (ImportField | undefined)[] {
-  const columns = header.map((name) => mapping[name] ?? (FIELDS.has(name.trim()) ? (name.trim() as ImportField) : undefined));
-  const unknown = header.filter((name, i) => columns[i] === undefined && !IGNORED_HEADERS.has(name.trim()) && name.trim() !== '');
-  const missing = Object.keys(mapping).filter((name) => !header.includes(name));
-  const twice = columns.filter((field, i) => field !== undefined && columns.indexOf(field) !== i);
+/** The first few names, each cut short, and how many more: a message stays short whatever the header holds. */
+function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((name) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name));
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
+}
+
+/** The columns, from the mapping and the headers named as fields; refused with a 400 naming `mapping`. */
+function columnsOf(header: string[], mapping: Record<string, ImportField> = {}): Columns {
+  // Names compare trimmed: the parser trims the start of every cell (CSV_OPTIONS), a mapping may not.
+  const mapped = new Map(Object.entries(mapping).map(([name, field]) => [name.trim(), field]));
+  const names = header.map((name) => name.trim());
+  const columns = names.map((name) => mapped.get(name) ?? (FIELDS.has(name) ? (name as ImportField) : undefined));
+  const unknown = names.filter((name, i) => columns[i] === undefined && name !== '' && !IGNORED_HEADERS.has(name));
+  const present = new Set(names);
+  const missing = [...mapped.keys()].filter((name) => !present.has(name));
+  const filled = new Set<ImportField>();
+  const twice = new Set<ImportField>();
+  for (const field of columns) if (field) (filled.has(field) ? twice : filled).add(field);
   const problem = unknown.length
-    ? `the header ${unknown.map((n) => JSON.stringify(n)).join(', ')} names no book field; map it to one`
+    ? `the header ${namesOf(unknown)} names no book field; map it to one`
     : missing.length
-      ? `maps ${missing.map((n) => JSON.stringify(n)).join(', ')}, which the file's header does not have`
-      : twice.length
-        ? `two columns fill ${twice.join(', ')}`
+      ? `maps ${namesOf(missing)}, which the file's header does not have`
+      : twice.size
+        ? `two columns fill ${[...twice].join(', ')}`
         : undefined;
   if (problem) throw new AppError('validation_failed', 400, `Invalid query: mapping ${problem}`, { mapping: problem });
-  return columns;
+  return { width: header.length, fields: columns.flatMap((field, i) => (field ? [[i, field] as const] : [])) };
 }
 
 /** One record as the book it describes, or its errors: empty cells are absent, numbers parsed, formula guards undone. */
-function checkRow(cells: string[], columns: (ImportField | undefined)[], row: number): Row | ImportError[] {
-  if (cells.length !== columns.length)
-    return [{ row, field: 'row', message: `has ${cells.length} cells where the header has ${columns.length}` }];
+function checkRow(cells: string[], columns: Columns, row: number): Row | ImportError[] {
+  if (cells.length !== columns.width)
+    return [{ row, field: 'row', message: `has ${cells.length} cells where the header has ${columns.width}` }];
   const fields: Record<string, unknown> = {};
-  columns.forEach((field, i) => {
-    const text = cells[i]!.trim().replace(NEUTRALISED, (guarded) => guarded.slice(1));
-    if (!field || text === '') return;
-    fields[field] = NUMBER_FIELDS.has(field) && NUMBER.test(text) ? Number(text) : text;
-  });
+  for (const [i, field] of columns.fields) {
+    // The export's formula guard undone (lib/csv.ts), so an exported file imports as the books it holds; what the
+    // guard let through after its apostrophe may begin with a blank.
+    const text = unguardCell(cells[i]!.trim()).trim();
+    if (text !== '') fields[field] = NUMBER_FIELDS.has(field) && NUMBER.test(text) ? Number(text) : text;
+  }
   const result = ImportedBookSchema.safeParse(fields);
   if (result.success) return { row, book: result.data };
   return result.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? 'row');
     return { row, field, message: fields[field] === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message };
   });
+}
+
+/**
+ * A turn for the event loop once SLICE_MS of work has run since the last: awaiting a stream's buffered records
+ * or a resolved promise only runs microtasks, which let no I/O in.
+ */
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
+/** The body in slices of at most SLICE_BYTES, pacing between them; `kept` gets each chunk, for a second read. */
+async function* slicesOf(chunks: AsyncIterable<Buffer> | Iterable<Buffer>, pace: () => Promise<void>, kept?: Buffer[]) {
+  for await (const chunk of chunks) {
+    kept?.push(chunk);
+    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+      await pace();
+      yield chunk.subarray(at, at + SLICE_BYTES);
+    }
+  }
+}
+
+/** The records of the body, each with its row as a spreadsheet numbers it: blank lines make no record but count. */
+async function* recordsOf(body: AsyncIterable<Buffer>, pace: () => Promise<void>) {
+  const input = Readable.from(body);
+  const parser = input.pipe(parse(CSV_OPTIONS));
+  // pipe() does not pass errors on: a body cut off or over the limit must end the parse too.
+  input.once('error', (error) => parser.destroy(error));
+  try {
+    for await (const { info, record } of parser as AsyncIterable<{ info: Info; record: string[] }>) {
+      yield { row: info.records + info.empty_lines, cells: record };
+      await pace();
+    }
+  } finally {
+    input.destroy();
+  }
+}
+
+/** The AppError a failed read answers: 413 for a body over the limit, 400 naming csv-parse's complaint. */
+function readError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { type, message } = error as { type?: string; message?: string };
+  if (type === 'entity.too.large') return new AppError('payload_too_large', 413, `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
+  // csv-parse's own errors (an unclosed quote, a quote inside a field, ...) name the line.
+  if (error instanceof CsvError)
+    return new AppError('validation_failed', 400, `Invalid body: ${message ?? 'not a CSV file'}`, { body: message ?? 'is not a CSV file' });
+  return error;
+}
+
+/**
+ * One read of the file: checks every row (a row repeating an earlier row's book is an error), counts the errors
+ * and keeps the first IMPORT_ERRORS_LISTED, and hands each valid row to `onRow`. Refuses, before reading on, a
+ * header naming no field (400) and row IMPORT_MAX_ROWS + 1 (413).
+ */
+async function readFile(
+  body: AsyncIterable<Buffer>,
+  pace: () => Promise<void>,
+  mapping: Record<string, ImportField> | undefined,
+  onRow?: (row: Row) => Promise<void>,
+): Promise<FileCheck> {
+  const check: FileCheck = { errors: [], errorCount: 0, rows: 0 };
+  const report = (errors: ImportError[]) => {
+    check.errorCount += errors.length;
+    check.errors.push(...errors.slice(0, IMPORT_ERRORS_LISTED - check.errors.length));
+  };
+  const seen = new Map<string, number>();
+  let columns: Columns | undefined;
+  let records = 0;
+  try {
+    for await (const { row, cells } of recordsOf(body, pace)) {
+      if (!columns) {
+        columns = columnsOf(cells, mapping);
+        continue;
+      }
+      records += 1;
+      if (records > IMPORT_MAX_ROWS)
+        throw new AppError(
+          'payload_too_large',
+          413,
+          `The file ${TOO_MANY_ROWS}; split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`,
+          { body: TOO_MANY_ROWS },
+        );
+      if (cells.length === 1 && cells[0]!.trim() === '') continue;
+      const checked = checkRow(cells, columns, row);
+      if (Array.isArray(checked)) {
+        report(checked);
+        continue;
+      }
+      const key = matchKey(checked.book);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        report([{ row, field: checked.book.isbn ? 'isbn' : 'bookName', message: `repeats the book of row ${first}` }]);
+        continue;
+      }
+      seen.set(key, row);
+      check.rows += 1;
+      await onRow?.(checked);
+    }
+  } catch (error) {
+    throw readError(error);
+  }
+  if (!columns)
+    throw new AppError('validation_failed', 400, 'Invalid body: the file is empty; it needs a header row', { body: 'is empty' });
+  return check;
 }
 
 /** The fields of `row` that differ from the stored book. */
@@ -132,8 +292,10 @@ export function createBookImportService({ imports, books }: ImportDeps) {
 
   return {
     /**
-     * Reads the CSV body (at most IMPORT_MAX_BYTES: 413 beyond) and checks every row; then, unless a dry run
-     * or a refused commit, writes the valid rows batch by batch, telling `progress` after each.
+     * Reads the CSV body (at most IMPORT_MAX_BYTES and IMPORT_MAX_ROWS: 413 beyond) and checks every row; then
+     * reads it again from the bytes kept, planning the valid rows batch by batch and, unless a dry run or a
+     * refused commit, writing them, telling `progress` after each batch. Memory holds the bytes, one key per
+     * row and a batch, never every row: a commit knows whether any row is bad before it writes the first.
      */
     async run(
       user: AuthUser,
@@ -141,63 +303,23 @@ export function createBookImportService({ imports, books }: ImportDeps) {
       query: ImportQuery,
       progress?: (update: ImportProgress) => void,
     ): Promise<{ status: number; summary: ImportSummary }> {
-      const rows: Row[] = [];
-      const errors: ImportError[] = [];
-      const seen = new Map<string, number>();
-      let columns: (ImportField | undefined)[] | undefined;
-      let row = 0;
-      const parser = body.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false }));
-      // pipe() does not pass errors on: a body cut off or over the limit must end the parse too.
-      body.once('error', (error) => parser.destroy(error));
-      try {
-        for await (const cells of parser as AsyncIterable<string[]>) {
-          row += 1;
-          if (!columns) {
-            columns = columnsOf(cells, query.mapping);
-            continue;
-          }
-          if (cells.length === 1 && cells[0]!.trim() === '') continue;
-          const checked = checkRow(cells, columns, row);
-          if (Array.isArray(checked)) {
-            errors.push(...checked);
-            continue;
-          }
-          const key = matchKey(checked.book);
-          const first = seen.get(key);
-          if (first !== undefined) {
-            const field = checked.book.isbn ? 'isbn' : 'bookName';
-            errors.push({ row, field, message: `repeats the book of row ${first}` });
-            continue;
-          }
-          seen.set(key, row);
-          rows.push(checked);
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        const { type, message } = error as { type?: string; message?: string };
-        if (type === 'entity.too.large') throw new AppError('payload_too_large', 413, `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
-        // csv-parse's own errors (an unclosed quote, a quote inside a field, ...) name the line.
-        if (error instanceof CsvError)
-          throw new AppError('validation_failed', 400, `Invalid body: ${message ?? 'not a CSV file'}`, {
-            body: message ?? 'is not a CSV file',
-          });
-        throw error;
-      }
-      if (!columns)
-        throw new AppError('validation_failed', 400, 'Invalid body: the file is empty; it needs a header row', { body: 'is empty' });
-
+      const pace = pacer();
+      const kept: Buffer[] = [];
+      const { errors, errorCount, rows: total } = await readFile(slicesOf(body as AsyncIterable<Buffer>, pace, kept), pace, query.mapping);
+      const refused = errorCount > 0 && !query.skipInvalid;
+      const write = !query.dryRun && !refused;
       const importId = randomUUID();
-      const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, errors, importId, committed: false };
-      const refused = errors.length > 0 && !query.skipInvalid;
-      const total = rows.length;
-      for (let start = 0; start < total; start += BATCH_ROWS) {
-        const batch = rows.slice(start, start + BATCH_ROWS);
+      const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, errors, errorCount, importId, committed: false };
+
+      let batch: Row[] = [];
+      let processed = 0;
+      const plan = async () => {
         const plans = planOf(batch, await matches(batch));
-        const changing = plans.filter((plan) => 'create' in plan || Object.keys(plan.set).length);
+        const changing = plans.filter((one) => 'create' in one || Object.keys(one.set).length);
         summary.unchanged += plans.length - changing.length;
-        if (query.dryRun || refused) {
-          summary.created += changing.filter((plan) => 'create' in plan).length;
-          summary.updated += changing.filter((plan) => !('create' in plan)).length;
+        if (!write) {
+          summary.created += changing.filter((one) => 'create' in one).length;
+          summary.updated += changing.filter((one) => !('create' in one)).length;
         } else if (changing.length) {
           const done = await commitBatch(user, changing, importId);
           summary.created += done.created;
@@ -205,9 +327,18 @@ export function createBookImportService({ imports, books }: ImportDeps) {
           // A row found unchanged inside the transaction (written meanwhile) is unchanged.
           summary.unchanged += changing.length - done.created - done.updated;
         }
-        progress?.({ processed: Math.min(start + BATCH_ROWS, total), total });
+        processed += batch.length;
+        batch = [];
+        progress?.({ processed, total });
+      };
+      if (total > 0) {
+        await readFile(slicesOf(kept, pace), pace, query.mapping, async (row) => {
+          batch.push(row);
+          if (batch.length === BATCH_ROWS) await plan();
+        });
+        if (batch.length) await plan();
       }
-      summary.committed = !query.dryRun && !refused;
+      summary.committed = write;
       return { status: refused && !query.dryRun ? 422 : 200, summary };
     },
   };

@@ -79,18 +79,22 @@ export function createBookTransferRouter(lists: BookListRepository, imports: Boo
   router.post(
     '/books/import',
     route({ auth: access.staff, query: ImportQuerySchema }, async ({ user, query, req, res }) => {
-      const body = csvBody(req);
-      if (req.get('accept')?.includes(NDJSON) !== true) {
-        const { status, summary } = await imports.run(user, body, query);
-        res.status(status).json(summary);
-        return;
-      }
+      const streamed = req.get('accept')?.includes(NDJSON) === true;
       try {
-        const { status, summary } = await imports.run(user, body, query, (update: ImportProgress) => writeLine(res, update));
+        const progress = streamed ? (update: ImportProgress) => writeLine(res, update) : undefined;
+        const { status, summary } = await imports.run(user, csvBody(req), query, progress);
+        if (!streamed) {
+          res.status(status).json(summary);
+          return;
+        }
         writeLine(res, { ...summary, status });
         res.end();
       } catch (error) {
-        if (!res.headersSent) throw error;
+        if (!res.headersSent) {
+          // Refused before the whole body was read (413, 400): the rest of it would be read as the next request.
+          if (!req.complete) res.set('Connection', 'close');
+          throw error;
+        }
         // Mid-stream: the batches before stay committed (a rerun of the file finishes the import).
         const known =
           error instanceof AppError ? error : new AppError('internal', 500, 'The import stopped; run the same file again to finish it');

@@ -20,6 +20,7 @@ describe('ImportBooks', () => {
         updated: 0,
         unchanged: 0,
         errors: [{ row: 2, field: 'bookName', message: 'is already in the file' }],
+        errorCount: 1,
         importId: 'i1',
         committed: false,
       });
@@ -45,5 +46,25 @@ describe('ImportBooks', () => {
       Qty: 'stockQuantity',
       Publisher: 'publishar',
     });
+  });
+
+  it('says how many errors there are in all when the dry run lists only the first of them', async () => {
+    const errors = Array.from({ length: 100 }, (_, i) => ({ row: i + 2, field: 'price', message: 'must be a number' }));
+    stubFetch(() => json({ created: 0, updated: 0, unchanged: 0, errors, errorCount: 2500, importId: 'i2', committed: false }));
+    renderWithApp(<ImportBooks />);
+    await userEvent.upload(screen.getByLabelText('CSV file'), file([row('Dune', 'cheap'), row('Emma', 'cheap')]));
+
+    expect(await screen.findByText('The first 100 of 2,500 errors; fix the file or skip the rows with errors.')).toBeInTheDocument();
+    expect(screen.getByText('Row 101, price: must be a number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal of a file with too many rows as it shows other errors", async () => {
+    const message = 'The file has more than 100,000 rows; split it into files of at most 100,000 rows';
+    stubFetch(() => json({ error: { code: 'payload_too_large', message, fields: { body: 'has more than 100,000 rows' } } }, 413));
+    renderWithApp(<ImportBooks />);
+    await userEvent.upload(screen.getByLabelText('CSV file'), file([row('Dune', '9')]));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });

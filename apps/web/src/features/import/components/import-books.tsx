@@ -71,6 +71,7 @@ export function ImportBooks() {
     retry: false,
   });
   const serverErrors = dryRun.data?.summary.errors ?? [];
+  const serverErrorCount = dryRun.data?.summary.errorCount ?? 0;
   const badRows = new Set([
     ...checked.filter((r) => Object.keys(r.errors).length > 0).map((r) => r.row),
     ...serverErrors.map((e) => e.row),
@@ -169,17 +170,15 @@ export function ImportBooks() {
                 {messages.importDryRun(dryRun.data.summary.created, dryRun.data.summary.updated, dryRun.data.summary.unchanged)}
               </p>
             )}
-            {badRows.size > 0 && <p className="text-red-700">{messages.importRowErrors(badRows.size)}</p>}
-            {serverErrors.some((e) => e.row > PREVIEW_ROWS + 1) && (
-              <ul className="list-disc pl-5 text-sm text-red-700">
-                {serverErrors
-                  .filter((e) => e.row > PREVIEW_ROWS + 1)
-                  .slice(0, 50)
-                  .map((e) => (
-                    <li key={`${e.row}-${e.field}`}>{`Row ${e.row}, ${e.field}: ${e.message}`}</li>
-                  ))}
-              </ul>
+            {badRows.size > 0 && serverErrorCount <= serverErrors.length && (
+              <p className="text-red-700">{messages.importRowErrors(badRows.size)}</p>
             )}
+            <ErrorList
+              errors={serverErrors}
+              errorCount={serverErrorCount}
+              listed={serverErrors.filter((e) => e.row > PREVIEW_ROWS + 1)}
+              className="text-red-700"
+            />
           </section>
 
           <div className="flex flex-wrap items-center gap-4">
@@ -313,6 +312,35 @@ function PreviewRows({ rows, fields, serverErrors }: { rows: CheckedRow[]; field
   );
 }
 
+/**
+ * The server's errors: `listed` (those not already shown in place), after "the first N of M errors" when the
+ * answer names only the first of them.
+ */
+function ErrorList({
+  errors,
+  errorCount,
+  listed,
+  className,
+}: {
+  errors: readonly ImportRowError[];
+  errorCount: number;
+  listed: readonly ImportRowError[];
+  className: string;
+}) {
+  return (
+    <>
+      {errorCount > errors.length && <p className={className}>{messages.importFirstErrors(errors.length, errorCount)}</p>}
+      {listed.length > 0 && (
+        <ul className={`list-disc pl-5 text-sm ${className}`}>
+          {listed.map((e) => (
+            <li key={`${e.row}-${e.field}`}>{`Row ${e.row}, ${e.field}: ${e.message}`}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** The commit's outcome, and the report to download as CSV (one line per refused row) or JSON (the whole answer). */
 function ImportReport({
   result: { summary, refused },
@@ -338,13 +366,7 @@ function ImportReport({
       <p className="font-semibold">
         {refused ? messages.importRefused : messages.importDone(summary.created, summary.updated, summary.unchanged)}
       </p>
-      {summary.errors.length > 0 && (
-        <ul className="list-disc pl-5 text-sm text-red-800">
-          {summary.errors.slice(0, 50).map((e) => (
-            <li key={`${e.row}-${e.field}`}>{`Row ${e.row}, ${e.field}: ${e.message}`}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList errors={summary.errors} errorCount={summary.errorCount} listed={summary.errors} className="text-red-800" />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => saveBlob(new Blob(['\uFEFF', csv()], { type: 'text/csv' }), `${base}-report.csv`)}>
           {messages.importReportCsv}

@@ -83,6 +83,10 @@ if (!process.env.VITE_FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HO
 }
 // One instance on this machine, no load balancer to tell: stop at once on Ctrl-C unless configured.
 env.SHUTDOWN_READY_DELAY_MS ??= '0';
+// glibc's malloc keeps what the cover decoding freed in per-thread arenas rather than giving it back: fewer arenas,
+// and a low trim threshold, bring the API back near its idle size after a load (docs/operations.md,
+// "Memory budget"). glibc reads them as a process starts, so they are set for the API's process; the environment wins.
+const apiEnv = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', ...env };
 
 if (env.MONGODB_URI) {
   if (mode === 'dev') await run(bin('api', 'tsx'), ['src/migrate.ts'], { cwd: API });
@@ -95,10 +99,10 @@ if (!stopping) {
   children.push(
     ...(mode === 'dev'
       ? [
-          spawn(bin('api', 'tsx'), ['watch', 'src/server.ts'], { cwd: API, env: { ...env, WEB_DIST_DIR: '' }, stdio: 'inherit' }),
+          spawn(bin('api', 'tsx'), ['watch', 'src/server.ts'], { cwd: API, env: { ...apiEnv, WEB_DIST_DIR: '' }, stdio: 'inherit' }),
           spawn(bin('web', 'vite'), [], { cwd: path.join(ROOT, 'apps/web'), env, stdio: 'inherit' }),
         ]
-      : [spawn(node, ['dist/server.js'], { cwd: API, env, stdio: 'inherit' })]),
+      : [spawn(node, ['dist/server.js'], { cwd: API, env: apiEnv, stdio: 'inherit' })]),
   );
   for (const child of children) child.on('exit', (code) => void stop(code ?? 1));
 }

@@ -15,6 +15,7 @@ import {
 } from '@book-warehouse/types';
 import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
+import type { QueueLimits } from './lib/bounded-queue';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
 import type { Transactions } from './lib/database-transaction';
 import type { Clock } from './lib/display-time';
@@ -89,10 +90,12 @@ export interface AppOptions {
   jwtSecret?: string;
   /** How many proxies in front of the API to trust for the client address (X-Forwarded-For); false: none. */
   trustProxy?: number | false;
-  /** GET /api/events' heartbeat and stream lifetime (tests shorten them). */
+  /** GET /api/events' heartbeat, stream lifetime and caps on open streams (tests shorten and lower them). */
   eventStream?: EventStreamOptions;
   /** The book-data service of GET /api/isbn/{isbn}; without it (tests, ISBN_LOOKUP_URL=off) the lookup answers 503. */
   isbnLookup?: IsbnLookupOptions;
+  /** How many cover images are decoded at once and how many wait (default: COVER_DECODE_LIMITS; tests shrink them). */
+  coverDecodes?: QueueLimits;
 }
 
 export interface AppDeps {
@@ -223,7 +226,7 @@ export function createApp(deps: AppDeps): App {
     deps.logger,
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
-  const covers = createCoversService(createCoversRepository(deps.db));
+  const covers = createCoversService(createCoversRepository(deps.db), options.coverDecodes);
   const isbnLookup = createIsbnLookupService(options.isbnLookup ?? { timeoutMs: 0 }, covers, deps.logger);
 
   const api = express.Router();

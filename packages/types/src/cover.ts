@@ -8,6 +8,13 @@ export type CoverType = (typeof COVER_TYPES)[number];
 /** The largest cover upload: 5 MB. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The most pixels a cover upload may have: a 24-megapixel camera's 6000 x 4000, more than any cover photo or phone
+ * picture needs. A small PNG of one colour can decode to gigabytes (a "decompression bomb"): the API checks the
+ * header before it decodes anything (apps/api/src/modules/covers/cover-image.ts).
+ */
+export const COVER_MAX_PIXELS = 6000 * 4000;
+
 /** The answer of POST /api/covers: the app path to put in a book's `photo`. */
 export const StoredCoverSchema = z.object({ photo: z.string().regex(/^\/api\/covers\/[0-9a-f]{24}$/, 'must be a cover path') });
 export type StoredCover = z.infer<typeof StoredCoverSchema>;

@@ -18,6 +18,8 @@ export const ErrorCodeSchema = z.enum([
   'lookup_failed',
   'migrations_pending',
   'shutting_down',
+  /** The instance has more of this kind of work than it takes at once (cover decoding); retry after Retry-After. */
+  'unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -11,15 +11,21 @@ const tooLarge = () =>
     file: 'must be at most 5 MB',
   });
 
+/** A body the answer leaves unread is drained, not kept, and the connection closed after the answer. */
+function dropBody(req: Request, res: Response) {
+  res.set('Connection', 'close');
+  req.resume();
+}
+
 /**
  * Reads the raw body, at most COVER_MAX_BYTES: a larger declared length is refused before reading, a larger
- * stream as soon as it passes the limit (the rest is drained unread and the connection closed).
+ * stream as soon as it passes the limit (the rest is drained unread and the connection closed). An empty body
+ * is a 400.
  */
 async function readImageBody(req: Request, res: Response): Promise<Buffer> {
   const declared = Number(req.get('content-length') ?? 0);
   const refuse = () => {
-    res.set('Connection', 'close');
-    req.resume();
+    dropBody(req, res);
     return tooLarge();
   };
   if (declared > COVER_MAX_BYTES) throw refuse();
@@ -30,6 +36,7 @@ async function readImageBody(req: Request, res: Response): Promise<Buffer> {
     if (size > COVER_MAX_BYTES) throw refuse();
     chunks.push(chunk);
   }
+  if (size === 0) throw new AppError('validation_failed', 400, 'The body holds no image', { file: 'is required' });
   return Buffer.concat(chunks);
 }
 
@@ -48,9 +55,13 @@ export function createCoversRouter(service: CoversService, access: Access, limit
           file: 'must be a JPEG, PNG or WebP image',
         });
       }
-      const data = await readImageBody(req, res);
-      if (data.length === 0) throw new AppError('validation_failed', 400, 'The body holds no image', { file: 'is required' });
-      return service.store(data);
+      try {
+        // The body is read only once the upload has a place in the decode queue (cover-image.ts).
+        return await service.store(() => readImageBody(req, res));
+      } finally {
+        // Refused before its body was read (503): not kept in memory, and not read on a connection kept open.
+        if (!req.complete) dropBody(req, res);
+      }
     }),
   );
   router.get(

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { StoredCoverSchema } from '@book-warehouse/types';
+import { COVER_MAX_PIXELS, StoredCoverSchema } from '@book-warehouse/types';
 import { addBook, apiError, bearer, readBook, setRole, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
+import type { App } from '../../app';
 
 const ctx = useTestApp();
 const [staff, viewer] = useTestUsers('Cora Covers', 'Vic Viewer');
@@ -18,10 +19,13 @@ const image = (format: 'png' | 'webp' | 'jpeg', width = 64, height = 96) =>
     .toFormat(format)
     .toBuffer();
 
-const upload = (body: Buffer | string, type = 'image/png') =>
-  request(ctx.app).post('/api/covers').set(bearer(staff)).set('Content-Type', type).send(body);
+const upload = (body: Buffer | string, type = 'image/png', app: App = ctx.app) =>
+  request(app).post('/api/covers').set(bearer(staff)).set('Content-Type', type).send(body);
 
 const stored = async (body: Buffer, type?: string) => StoredCoverSchema.parse((await upload(body, type).expect(201)).body).photo;
+
+/** The GridFS files stored: two (original and card) per cover. */
+const storedFiles = () => ctx.db.collection<{ filename: string }>('covers.files').find().toArray();
 
 describe('POST /api/covers', () => {
   it.each(['png', 'webp', 'jpeg'] as const)('stores a %s and answers its app path', async (format) => {
@@ -70,6 +74,47 @@ describe('POST /api/covers', () => {
     const truncated = (await image('png', 400, 400)).subarray(0, 60);
     const res = await upload(truncated).expect(400);
     expect(apiError(res.body)).toMatchObject({ code: 'validation_failed', fields: { file: expect.any(String) as string } });
+  });
+
+  it('refuses an image over the pixel limit from its header (400 naming file and the limit) and stores nothing', async () => {
+    const before = (await storedFiles()).length;
+    // 6000 x 4001: one row over 6000 x 4000, a few kB of PNG.
+    const res = await upload(await image('png', 6000, 4001)).expect(400);
+    expect(apiError(res.body)).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining(`at most ${COVER_MAX_PIXELS} pixels`) as string,
+      fields: { file: `must have at most ${COVER_MAX_PIXELS} pixels` },
+    });
+    expect(await storedFiles()).toHaveLength(before);
+  });
+
+  it('answers 503 with Retry-After to the uploads past the decode queue, stores the others whole, and takes new ones after', async () => {
+    const app = ctx.variant({ coverDecodes: { running: 1, waiting: 2 } });
+    const big = await image('png', 5000, 4000);
+    const before = await storedFiles();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(big, 'image/png', app)));
+    const accepted = answers.filter((res) => res.status === 201);
+    const refused = answers.filter((res) => res.status === 503);
+    expect(accepted.length + refused.length).toBe(8);
+    // One decoding and two waiting are always taken; the rest only if a decode ended while they arrived.
+    expect(accepted.length).toBeGreaterThanOrEqual(3);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const res of refused) {
+      expect(res.headers['retry-after']).toBe('5');
+      expect(apiError(res.body)).toMatchObject({
+        code: 'unavailable',
+        message: expect.stringContaining('again in a few seconds') as string,
+      });
+    }
+    // Each accepted cover is stored with both versions; a refused upload left no file.
+    const photos = accepted.map((res) => StoredCoverSchema.parse(res.body).photo);
+    const added = (await storedFiles()).length - before.length;
+    expect(added).toBe(2 * photos.length);
+    for (const photo of photos) {
+      await request(ctx.app).get(photo).expect(200);
+      await request(ctx.app).get(`${photo}?size=card`).expect(200);
+    }
+    await upload(await image('png'), 'image/png', app).expect(201);
   });
 
   it('refuses a body over 5 MB (413 naming file)', async () => {

@@ -88,7 +88,7 @@ export function createIsbnLookupService(options: IsbnLookupOptions, covers: Pick
     try {
       const image = await fetchCapped(url, signal, COVER_MAX_BYTES, 'image/jpeg, image/png, image/webp');
       if (image.status !== 200) throw new Error(`HTTP ${image.status}`);
-      return (await covers.store(image.body)).photo;
+      return (await covers.store(() => Promise.resolve(image.body))).photo;
     } catch (error) {
       logger.warn({ err: { message: String(error) }, url }, 'ISBN lookup: the cover could not be stored; answering without it');
       return undefined;

@@ -23,3 +23,6 @@ export const CoverParamsSchema = z.object({ id: ObjectIdSchema }).strict();
 
 /** `size=card`: the small version for cards and lists; without it, the stored original (at most 1200 px). */
 export const CoverQuerySchema = z.object({ size: z.enum(['card'], 'must be card').optional() }).strict();
+
+/** A book's photo of an uploaded cover is this path and the cover's id (24 hex digits). */
+export const COVER_PATH_PREFIX = '/api/covers/';

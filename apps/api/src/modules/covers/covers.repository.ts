@@ -1,7 +1,7 @@
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId, type Db, type GridFSFile } from 'mongodb';
-import { COVER_TYPES, type CoverType } from '@book-warehouse/types';
+import { COVER_PATH_PREFIX, COVER_TYPES, type CoverType } from '@book-warehouse/types';
 import type { CoverImage, CoverSize } from './cover-image';
 
 /** The GridFS bucket of the covers: collections covers.files and covers.chunks (migration 009). */
@@ -43,6 +43,35 @@ export function createCoversRepository(db: Db) {
       return { fileId: file._id, length: file.length, type };
     },
     open: (file: StoredCoverFile): Readable => bucket.openDownloadStream(file.fileId),
+
+    /**
+     * The clean-up job: a cover no book's photo names is removed once it has gone unused for `unusedMs` (a
+     * replaced photo stays a while, so an undo soon after still finds it). Each run stamps the covers in use
+     * (`metadata.usedAt`), so "unused for a day" is measured from the last run that saw one in use, or from its
+     * upload. Answers how many covers it removed.
+     */
+    async removeUnused(now: Date, unusedMs: number): Promise<{ removed: number }> {
+      const used = new Set<string>();
+      const photos = db.collection<{ photo?: string }>('books').find(
+        { photo: { $regex: `^${COVER_PATH_PREFIX}` } },
+        {
+          projection: { _id: 0, photo: 1 },
+        },
+      );
+      for await (const { photo } of photos) used.add(photo!.slice(COVER_PATH_PREFIX.length, COVER_PATH_PREFIX.length + 24));
+      const before = new Date(now.getTime() - unusedMs);
+      let removed = 0;
+      for await (const file of files.find({}, { projection: { filename: 1, uploadDate: 1, metadata: 1 } })) {
+        const id = file.filename.slice(0, 24);
+        if (used.has(id)) {
+          await files.updateOne({ _id: file._id }, { $set: { 'metadata.usedAt': now } });
+        } else if (((file.metadata?.['usedAt'] as Date | undefined) ?? file.uploadDate) < before) {
+          await bucket.delete(file._id);
+          if (file.filename.endsWith('/original')) removed += 1;
+        }
+      }
+      return { removed };
+    },
   };
 }
 

@@ -1,11 +1,11 @@
-import type { StoredCover } from '@book-warehouse/types';
+import { COVER_PATH_PREFIX, type StoredCover } from '@book-warehouse/types';
 import type { QueueLimits } from '../../lib/bounded-queue';
 import { notFound } from '../../lib/errors';
 import { coverPreparer, type CoverSize } from './cover-image';
 import type { CoversRepository } from './covers.repository';
 
 /** The app path a book's `photo` holds for an uploaded cover. */
-const coverPath = (id: string) => `/api/covers/${id}`;
+const coverPath = (id: string) => `${COVER_PATH_PREFIX}${id}`;
 
 /** `decodeLimits`: how many images are decoded at once and how many wait (cover-image.ts; tests shrink them). */
 export function createCoversService(covers: CoversRepository, decodeLimits?: QueueLimits) {

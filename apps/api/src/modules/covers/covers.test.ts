@@ -5,6 +5,7 @@ import request from 'supertest';
 import { COVER_MAX_PIXELS, StoredCoverSchema } from '@book-warehouse/types';
 import { addBook, apiError, bearer, readBook, setRole, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
 import type { App } from '../../app';
+import { createCoversRepository } from './covers.repository';
 
 const ctx = useTestApp();
 const [staff, viewer] = useTestUsers('Cora Covers', 'Vic Viewer');
@@ -166,5 +167,38 @@ describe('GET /api/covers/{id}', () => {
     expect((await readBook(ctx.app, book._id))?.photo).toBe(photo);
     const res = await request(ctx.app).get(`${photo}?size=card`).expect(200);
     expect(res.headers['content-type']).toBe('image/webp');
+  });
+});
+
+describe('the clean-up of unused covers (pnpm migrate)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const idOf = (photo: string) => photo.split('/').at(-1)!;
+  const filesOf = async (photo: string) => (await storedFiles()).filter((file) => file.filename.startsWith(idOf(photo)));
+
+  it('removes a cover no book has used for a day, both its files, and keeps the used and the recent ones', async () => {
+    const covers = createCoversRepository(ctx.db);
+    // Only this test's covers: the earlier tests' would be a day old too by the last run below.
+    await Promise.all(['covers.files', 'covers.chunks'].map((name) => ctx.db.collection(name).deleteMany({})));
+    const [used, old, recent] = [await stored(await image('png')), await stored(await image('png')), await stored(await image('png'))];
+    const book = await addBook(ctx.app, staff, { photo: used });
+    const now = new Date();
+    // Uploaded two days ago and never given to a book.
+    await ctx.db
+      .collection('covers.files')
+      .updateMany({ filename: { $regex: `^${idOf(old)}/` } }, { $set: { uploadDate: new Date(now.getTime() - 2 * DAY) } });
+
+    expect(await covers.removeUnused(now, DAY)).toEqual({ removed: 1 });
+    expect(await filesOf(old)).toHaveLength(0);
+    await request(ctx.app).get(old).expect(404);
+    expect(await filesOf(used)).toHaveLength(2);
+    expect(await filesOf(recent)).toHaveLength(2);
+    await request(ctx.app).get(used).expect(200);
+
+    // Replaced on its book: kept for a day from the last run that saw it in use, then removed.
+    await request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ photo: recent }).expect(200);
+    expect(await covers.removeUnused(new Date(now.getTime() + DAY / 2), DAY)).toEqual({ removed: 0 });
+    expect(await covers.removeUnused(new Date(now.getTime() + DAY + 1000), DAY)).toEqual({ removed: 1 });
+    expect(await filesOf(used)).toHaveLength(0);
+    expect(await filesOf(recent)).toHaveLength(2);
   });
 });

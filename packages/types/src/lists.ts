@@ -194,6 +194,7 @@ export const ImportSummarySchema = z.object({
   unchanged: z.number().int(),
   errors: z.array(ImportErrorSchema).describe("The file's first errors (at most 100), in row order"),
   errorCount: z.number().int().describe('How many errors the file has in all; more than `errors` lists when over 100'),
+  ignoredColumns: z.array(z.string()).describe("The header's columns that fill no book field, left out (the first 20)"),
   /** The id on every history entry this import wrote. */
   importId: z.string(),
   /** Whether anything was written (false for a dry run and for a refused commit). */

@@ -104,6 +104,7 @@ export const messages = {
   importDryRun: (created: number, updated: number, unchanged: number) =>
     `The import would add ${created} books, update ${updated} and leave ${unchanged} unchanged.`,
   importRowErrors: (rows: number) => `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; fix the file or skip them.`,
+  importLeftOut: (columns: readonly string[]) => `Left out (they fill no book field): ${columns.join(', ')}.`,
   importFirstErrors: (shown: number, total: number) =>
     `The first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} errors; fix the file or skip the rows with errors.`,
   importSkipInvalid: 'Skip the rows with errors',

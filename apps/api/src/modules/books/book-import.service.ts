@@ -15,7 +15,7 @@ import {
 import type { AuthUser } from '../../lib/auth-user';
 import { unguardCell } from '../../lib/csv';
 import type { Session } from '../../lib/database-transaction';
-import { AppError } from '../../lib/errors';
+import { AppError, cutText } from '../../lib/errors';
 import { matchKey, type BookImportRepository } from './book-import.repository';
 import type { BooksService, ImportWrite } from './books.service';
 
@@ -74,22 +74,29 @@ interface Row {
 /** What the stored book is to a row: none (create), the fields that differ (update), or none differ. */
 type Plan = { row: Row; create: true } | { row: Row; book: Book; set: Partial<ImportedBook> };
 
-/** The header's width, and the field each read column fills (columns that fill none are never looked at). */
+/**
+ * The header's width, the field each read column fills (columns that fill none are never looked at), and the
+ * names of those left out (at most IGNORED_LISTED).
+ */
 interface Columns {
   width: number;
   fields: (readonly [index: number, field: ImportField])[];
+  ignored: string[];
 }
 
-/** What one read of the file found: the first errors, how many in all, and the valid rows. */
+/** What one read of the file found: the first errors, how many in all, the valid rows, the columns left out. */
 interface FileCheck {
   errors: ImportError[];
   errorCount: number;
   rows: number;
+  ignoredColumns: string[];
 }
 
 const FIELDS = new Set<string>(IMPORT_FIELDS);
-/** Columns an export writes that are not the book's to import; any other unknown header is refused. */
-const IGNORED_HEADERS = new Set(['_id', 'email', 'createdAt', 'updatedAt']);
+/** Columns an export writes that are not the book's to import: left out without being listed. */
+const SERVER_COLUMNS = new Set(['_id', 'email', 'createdAt', 'updatedAt']);
+/** How many left-out columns a summary names. */
+const IGNORED_LISTED = 20;
 
 /** The first few names, each cut short, and how many more: a message stays short whatever the header holds. */
 function namesOf(names: readonly string[]): string {
@@ -98,27 +105,33 @@ function namesOf(names: readonly string[]): string {
   return more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
 }
 
-/** The columns, from the mapping and the headers named as fields; refused with a 400 naming `mapping`. */
+/**
+ * The columns, from the mapping and the headers named as fields; a column that fills no field is left out (other
+ * tools' exports carry many), and named in the summary. A mapping of a column the file lacks, or two columns
+ * filling one field, is a 400 naming `mapping`.
+ */
 function columnsOf(header: string[], mapping: Record<string, ImportField> = {}): Columns {
   // Names compare trimmed: the parser trims the start of every cell (CSV_OPTIONS), a mapping may not.
   const mapped = new Map(Object.entries(mapping).map(([name, field]) => [name.trim(), field]));
   const names = header.map((name) => name.trim());
   const columns = names.map((name) => mapped.get(name) ?? (FIELDS.has(name) ? (name as ImportField) : undefined));
-  const unknown = names.filter((name, i) => columns[i] === undefined && name !== '' && !IGNORED_HEADERS.has(name));
+  const ignored = names.filter((name, i) => columns[i] === undefined && name !== '' && !SERVER_COLUMNS.has(name));
   const present = new Set(names);
   const missing = [...mapped.keys()].filter((name) => !present.has(name));
   const filled = new Set<ImportField>();
   const twice = new Set<ImportField>();
   for (const field of columns) if (field) (filled.has(field) ? twice : filled).add(field);
-  const problem = unknown.length
-    ? `the header ${namesOf(unknown)} names no book field; map it to one`
-    : missing.length
-      ? `maps ${namesOf(missing)}, which the file's header does not have`
-      : twice.size
-        ? `two columns fill ${[...twice].join(', ')}`
-        : undefined;
+  const problem = missing.length
+    ? `maps ${namesOf(missing)}, which the file's header does not have`
+    : twice.size
+      ? `two columns fill ${[...twice].join(', ')}`
+      : undefined;
   if (problem) throw new AppError('validation_failed', 400, `Invalid query: mapping ${problem}`, { mapping: problem });
-  return { width: header.length, fields: columns.flatMap((field, i) => (field ? [[i, field] as const] : [])) };
+  return {
+    width: header.length,
+    fields: columns.flatMap((field, i) => (field ? [[i, field] as const] : [])),
+    ignored: ignored.slice(0, IGNORED_LISTED).map((name) => cutText(name, 60)),
+  };
 }
 
 /** One record as the book it describes, or its errors: empty cells are absent, numbers parsed, formula guards undone. */
@@ -202,7 +215,7 @@ async function readFile(
   mapping: Record<string, ImportField> | undefined,
   onRow?: (row: Row) => Promise<void>,
 ): Promise<FileCheck> {
-  const check: FileCheck = { errors: [], errorCount: 0, rows: 0 };
+  const check: FileCheck = { errors: [], errorCount: 0, rows: 0, ignoredColumns: [] };
   const report = (errors: ImportError[]) => {
     check.errorCount += errors.length;
     check.errors.push(...errors.slice(0, IMPORT_ERRORS_LISTED - check.errors.length));
@@ -214,6 +227,7 @@ async function readFile(
     for await (const { row, cells } of recordsOf(body, pace)) {
       if (!columns) {
         columns = columnsOf(cells, mapping);
+        check.ignoredColumns = columns.ignored;
         continue;
       }
       records += 1;
@@ -305,11 +319,21 @@ export function createBookImportService({ imports, books }: ImportDeps) {
     ): Promise<{ status: number; summary: ImportSummary }> {
       const pace = pacer();
       const kept: Buffer[] = [];
-      const { errors, errorCount, rows: total } = await readFile(slicesOf(body as AsyncIterable<Buffer>, pace, kept), pace, query.mapping);
+      const read = await readFile(slicesOf(body as AsyncIterable<Buffer>, pace, kept), pace, query.mapping);
+      const { errors, errorCount, ignoredColumns, rows: total } = read;
       const refused = errorCount > 0 && !query.skipInvalid;
       const write = !query.dryRun && !refused;
       const importId = randomUUID();
-      const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, errors, errorCount, importId, committed: false };
+      const summary: ImportSummary = {
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        errors,
+        errorCount,
+        ignoredColumns,
+        importId,
+        committed: false,
+      };
 
       let batch: Row[] = [];
       let processed = 0;

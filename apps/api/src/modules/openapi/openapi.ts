@@ -214,7 +214,8 @@ const OPERATIONS: readonly Operation[] = [
     summary: 'Create and update books from a CSV file (up to 20 MB and 100,000 rows)',
     description:
       'Columns named as the book fields (bookName, author, publishar, subTitle, description, catagory, stockQuantity, ' +
-      'photo, price, isbn, reorderPoint), or named by `mapping` (a JSON object from header to field). Each row is checked ' +
+      'photo, price, isbn, reorderPoint), or named by `mapping` (a JSON object from header to field); other columns are left ' +
+      'out and named in `ignoredColumns`. Each row is checked ' +
       'as POST /book checks a book; `errors` lists the first 100 errors, each naming its row as a spreadsheet numbers it ' +
       '(the header is row 1, blank lines count and are skipped), and `errorCount` counts them all. A row whose ' +
       'ISBN (or, without one, name and author) matches a book updates the fields that differ; the others create books; every ' +

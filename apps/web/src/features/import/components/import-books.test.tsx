@@ -21,6 +21,7 @@ describe('ImportBooks', () => {
         unchanged: 0,
         errors: [{ row: 2, field: 'bookName', message: 'is already in the file' }],
         errorCount: 1,
+        ignoredColumns: ['Shelf'],
         importId: 'i1',
         committed: false,
       });
@@ -38,6 +39,7 @@ describe('ImportBooks', () => {
     expect(await within(first).findByText('bookName is already in the file')).toBeInTheDocument();
 
     expect(screen.getByText('2 rows have errors; fix the file or skip them.')).toBeInTheDocument();
+    expect(screen.getByText('Left out (they fill no book field): Shelf.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     // The dry run went with the guessed mapping.
     expect(calls[0]?.searchParams.get('dryRun')).toBe('true');
@@ -50,7 +52,9 @@ describe('ImportBooks', () => {
 
   it('says how many errors there are in all when the dry run lists only the first of them', async () => {
     const errors = Array.from({ length: 100 }, (_, i) => ({ row: i + 2, field: 'price', message: 'must be a number' }));
-    stubFetch(() => json({ created: 0, updated: 0, unchanged: 0, errors, errorCount: 2500, importId: 'i2', committed: false }));
+    stubFetch(() =>
+      json({ created: 0, updated: 0, unchanged: 0, errors, errorCount: 2500, ignoredColumns: [], importId: 'i2', committed: false }),
+    );
     renderWithApp(<ImportBooks />);
     await userEvent.upload(screen.getByLabelText('CSV file'), file([row('Dune', 'cheap'), row('Emma', 'cheap')]));
 

@@ -170,6 +170,9 @@ export function ImportBooks() {
                 {messages.importDryRun(dryRun.data.summary.created, dryRun.data.summary.updated, dryRun.data.summary.unchanged)}
               </p>
             )}
+            {dryRun.data && dryRun.data.summary.ignoredColumns.length > 0 && (
+              <p className="text-slate-700">{messages.importLeftOut(dryRun.data.summary.ignoredColumns)}</p>
+            )}
             {badRows.size > 0 && serverErrorCount <= serverErrors.length && (
               <p className="text-red-700">{messages.importRowErrors(badRows.size)}</p>
             )}

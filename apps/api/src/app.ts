@@ -23,7 +23,7 @@ import type { Logger } from './lib/logger';
 import { createAccess } from './middleware/access';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { createIdempotency } from './middleware/idempotency';
-import { replayHeaders } from './middleware/replay-headers';
+import { precomputedHeaders } from './middleware/precomputed-headers';
 import { requestLog } from './middleware/request-log';
 import { onlyFor } from './middleware/only-for';
 import { hasBody, READS, requireJsonBody } from './middleware/require-json-body';
@@ -142,11 +142,11 @@ export function createApp(deps: AppDeps): App {
       level: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
-  // Helmet's headers depend on nothing in the request: worked out once (middleware/replay-headers.ts). The pages
+  // Helmet's headers depend on nothing in the request: worked out once (middleware/precomputed-headers.ts). The pages
   // get the policy a document needs; the API's answers (JSON, images) are never documents that run anything, so
   // they get the short policy of an API: no content at all, never framed, and only the hardening headers that
   // apply to such an answer (a third of the pages' bytes on every small read).
-  const pageHeaders = replayHeaders(
+  const pageHeaders = precomputedHeaders(
     helmet({
       contentSecurityPolicy: {
         directives: {
@@ -169,7 +169,7 @@ export function createApp(deps: AppDeps): App {
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
-  const apiHeaders = replayHeaders(
+  const apiHeaders = precomputedHeaders(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
       xFrameOptions: { action: 'deny' },

@@ -40,7 +40,7 @@ const RESET: LiveEvent = { event: LIVE_EVENTS.reset, data: {} };
 export function createEventsService(changes: ChangeFeed, describe: ChangeEvents) {
   return {
     /**
-     * Subscribes to the events from now on, first replaying those after `lastEventId` (a reconnecting client),
+     * Subscribes to the events from now on, first sending those after `lastEventId` (the backlog a reconnecting client missed),
      * or a reset when they are no longer known. Answers a function that unsubscribes.
      */
     subscribe(listener: LiveEventListener, lastEventId?: string): () => void {
@@ -48,7 +48,7 @@ export function createEventsService(changes: ChangeFeed, describe: ChangeEvents)
         const live = toLiveEvent(describe, change);
         if (live) listener.event(live);
       };
-      // Subscribed and replayed in one turn of the event loop: no change can fall between the two.
+      // Subscribed and the backlog sent in one turn of the event loop: no change can fall between the two.
       const unsubscribe = changes.subscribe({
         change: deliver,
         reset: () => listener.event(RESET),

@@ -111,7 +111,7 @@ describe('GET /api/events', () => {
     }
   });
 
-  it('replays what a reconnecting client missed after its Last-Event-ID', async () => {
+  it('sends a reconnecting client the backlog it missed after its Last-Event-ID', async () => {
     const first = await openEventStream(served.base, staff);
     const book = await addBook(ctx.app, staff, { stockQuantity: 4 });
     await nextNamed(first, 'book'); // the insert

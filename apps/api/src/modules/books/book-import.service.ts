@@ -50,6 +50,9 @@ const SLICE_MS = 5;
  * every record shorter than the header, csv-parse builds a CsvError with its stack, even under relax_column_count.
  * `info` numbers the rows as a spreadsheet does, blank lines included. Any line ending ends a record, mixed ones too.
  */
+/** The longest header or row read, in characters; other tools' exports with long reviews stay well below it. */
+const MAX_RECORD_CHARS = 256 * 1024;
+
 const CSV_OPTIONS = {
   bom: true,
   relax_column_count: true,
@@ -57,6 +60,8 @@ const CSV_OPTIONS = {
   ltrim: true,
   info: true,
   record_delimiter: ['\r\n', '\n', '\r'],
+  // A header or row this long is no book's (a description is at most 5,000 characters): refused before it is split.
+  max_record_size: MAX_RECORD_CHARS,
 } satisfies Options;
 
 const TOO_MANY_ROWS = `has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`;
@@ -198,6 +203,10 @@ function readError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const { type, message } = error as { type?: string; message?: string };
   if (type === 'entity.too.large') return new AppError('payload_too_large', 413, `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
+  if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') {
+    const problem = `has a header or row longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters`;
+    return new AppError('validation_failed', 400, `Invalid body: the file ${problem}; no book needs that many`, { body: problem });
+  }
   // csv-parse's own errors (an unclosed quote, a quote inside a field, ...) name the line.
   if (error instanceof CsvError)
     return new AppError('validation_failed', 400, `Invalid body: ${message ?? 'not a CSV file'}`, { body: message ?? 'is not a CSV file' });

@@ -34,3 +34,10 @@ export const NODE24_MISSING =
   `Node ${MIN_MAJOR} not found: bench/ pins it as node-${process.platform}-${process.arch} (published for Linux only; run \`pnpm install\`), ` +
   `and this is Node ${process.versions.node}. The API runs on Node ${process.versions.node}: it works, but Express 5 is several times slower there. ` +
   `Run this command with Node >= ${MIN_MAJOR} to avoid that.`;
+
+/**
+ * glibc's malloc keeps what the cover decoding freed in per-thread arenas rather than giving it back: fewer arenas,
+ * and a low trim threshold, bring the API back near its idle size after a load (docs/operations.md, "Memory
+ * budget"). glibc reads them as a process starts, so they go into the API process's environment.
+ */
+export const API_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' };

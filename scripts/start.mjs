@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAuthEmulator } from './auth-emulator.mjs';
-import { NODE24_MISSING, findNode24 } from './node24.mjs';
+import { API_MALLOC_ENV, NODE24_MISSING, findNode24 } from './node24.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv.includes('--dev') ? 'dev' : process.argv.includes('--migrate') ? 'migrate' : 'start';
@@ -83,10 +83,8 @@ if (!process.env.VITE_FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HO
 }
 // One instance on this machine, no load balancer to tell: stop at once on Ctrl-C unless configured.
 env.SHUTDOWN_READY_DELAY_MS ??= '0';
-// glibc's malloc keeps what the cover decoding freed in per-thread arenas rather than giving it back: fewer arenas,
-// and a low trim threshold, bring the API back near its idle size after a load (docs/operations.md,
-// "Memory budget"). glibc reads them as a process starts, so they are set for the API's process; the environment wins.
-const apiEnv = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', ...env };
+// The allocator settings of the API's process (scripts/node24.mjs); the environment wins.
+const apiEnv = { ...API_MALLOC_ENV, ...env };
 
 if (env.MONGODB_URI) {
   if (mode === 'dev') await run(bin('api', 'tsx'), ['src/migrate.ts'], { cwd: API });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/lib/mongo';
+import { assertBuilt, runJob, startInstance, stopChild, untilReady, type Instance } from '../api-process';
 import { freePort } from '../free-port';
 import { until } from '../until';
 
@@ -13,7 +13,6 @@ import { until } from '../until';
  * once, two built API instances (dist/server.js), and HAProxy in front of both, routing on readiness.
  */
 
-const API_DIR = path.resolve(__dirname, '../..');
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /** How long a draining instance keeps answering after SIGTERM: longer than HAProxy takes to see it unready. */
@@ -68,30 +67,6 @@ ${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`).jo
 `;
 }
 
-export interface Instance {
-  name: string;
-  port: number;
-  url: string;
-  child: ChildProcess;
-  /** Resolves with the exit code once the process has exited. */
-  exited: Promise<number | null>;
-}
-
-/** True when `url` answers `status`; false when it answers anything else, or nothing. */
-const answers = (url: string, status = 200) =>
-  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-    (res) => res.status === status,
-    () => false,
-  );
-
-/** Kills a child process that still runs, and waits for its exit. */
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
-
 export class Cluster {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'book-warehouse-faults-'));
   readonly dbPath = path.join(this.dir, 'mongo');
@@ -121,24 +96,14 @@ export class Cluster {
     };
   }
 
-  /** Runs a built entry point of the API (dist/) to its end. */
-  private async runJob(entry: string): Promise<void> {
-    const log = fs.openSync(path.join(this.dir, `${path.basename(entry, '.js')}.log`), 'a');
-    const child = spawn(process.execPath, [entry], { cwd: API_DIR, env: this.env(), stdio: ['ignore', log, log] });
-    const [code] = (await once(child, 'exit')) as [number | null];
-    if (code !== 0) throw new Error(`${entry} exited with code ${code}; see ${this.dir}`);
-  }
-
   async start(): Promise<void> {
-    for (const entry of ['dist/server.js', 'dist/migrate.js']) {
-      if (!fs.existsSync(path.join(API_DIR, entry))) throw new Error(`apps/api/${entry} is missing: run \`pnpm build\` first`);
-    }
+    assertBuilt(['dist/server.js', 'dist/migrate.js']);
     if (!fs.existsSync(HAPROXY)) {
       throw new Error(`HAProxy not found at ${HAPROXY}: \`apt-get install haproxy\` (Debian) or set HAPROXY_PATH (docs/operations.md)`);
     }
     this.mongoPort = await freePort();
     await this.startMongo();
-    await this.runJob('dist/migrate.js');
+    await runJob('dist/migrate.js', { dir: this.dir, env: this.env() });
     const ports = [await freePort(), await freePort()];
     this.instances = await Promise.all(ports.map((port, i) => this.startInstance(`api-${'ab'[i]}`, port)));
     const listen = await freePort();
@@ -173,38 +138,8 @@ export class Cluster {
     this.mongo = await startEmbeddedMongo({ port: this.mongoPort, dbPath: this.dbPath });
   }
 
-  async startInstance(name: string, port: number): Promise<Instance> {
-    const log = fs.openSync(path.join(this.dir, `${name}.log`), 'a');
-    const child = spawn(process.execPath, ['dist/server.js'], {
-      cwd: API_DIR,
-      env: { ...this.env(), PORT: String(port) },
-      stdio: ['ignore', log, log],
-    });
-    const exited = once(child, 'exit').then(([code]) => code as number | null);
-    const instance: Instance = { name, port, url: `http://127.0.0.1:${port}`, child, exited };
-    await this.untilReady(instance, 60_000);
-    return instance;
-  }
-
-  /** Waits until an instance's readiness probe answers 200; past the timeout, the error shows its last log lines. */
-  private untilReady(instance: Instance, timeoutMs: number): Promise<void> {
-    return until(`${instance.name} ready`, () => answers(`${instance.url}/api/health/ready`), {
-      timeoutMs,
-      everyMs: 100,
-      failed: () =>
-        instance.child.exitCode !== null ? `exited with code ${instance.child.exitCode}; see ${this.dir}/${instance.name}.log` : undefined,
-      explain: () => `the last lines of its log, requests left out:\n${this.logTail(instance.name)}`,
-    });
-  }
-
-  /** The last lines of an instance's log other than the per-request ones: what it last saw of its database. */
-  private logTail(name: string, lines = 10): string {
-    const log = fs.readFileSync(path.join(this.dir, `${name}.log`), 'utf8');
-    const kept = log.split('\n').filter((line) => line && !line.includes('"msg":"request '));
-    return kept
-      .slice(-lines)
-      .map((line) => `  ${line.slice(0, 400)}`)
-      .join('\n');
+  startInstance(name: string, port: number): Promise<Instance> {
+    return startInstance(name, port, { dir: this.dir, env: this.env() });
   }
 
   /**
@@ -221,7 +156,7 @@ export class Cluster {
   /** Waits until every instance reports ready and HAProxy routes to both. */
   async allReady(timeoutMs = 60_000): Promise<void> {
     // Each instance to its end, so that a failure tells about both.
-    const waits = await Promise.allSettled(this.instances.map((instance) => this.untilReady(instance, timeoutMs)));
+    const waits = await Promise.allSettled(this.instances.map((instance) => untilReady(instance, timeoutMs)));
     const failures = waits.flatMap((wait) => (wait.status === 'rejected' ? [(wait.reason as Error).message] : []));
     if (failures.length > 0) throw new Error(failures.join('\n'));
     await this.untilBothServe(timeoutMs);

@@ -1,4 +1,4 @@
-// The fault suite (`pnpm --filter @book-warehouse/api test:fault`, the last step of `pnpm test`): two built
+// The fault suite (`pnpm --filter @book-warehouse/api test:fault`, a step of `pnpm test`): two built
 // API instances behind HAProxy over one replica-set mongod, under faults. Its own config: it needs the build
 // (dist/), and its files end in .fault.ts so the API suite's Jest never picks them up.
 /** @type {import('jest').Config} */

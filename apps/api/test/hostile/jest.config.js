@@ -1,0 +1,15 @@
+// The hostile-client suite (`pnpm --filter @book-warehouse/api test:hostile`, the last step of `pnpm test`): one
+// built API instance, started as `pnpm start` starts it, under hostile clients (docs/operations.md). Its own config, as the
+// fault suite's: it needs the build (dist/), and its files end in .hostile.ts so the API suite's Jest never picks them up.
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: '../..',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/hostile'],
+  testMatch: ['**/*.hostile.ts'],
+  transform: require('../../jest.config.js').transform,
+  // The Auth Emulator: reused when one answers on 9099, else started here and stopped afterwards.
+  globalSetup: '<rootDir>/test/hostile/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 120_000,
+};

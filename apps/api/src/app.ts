@@ -16,6 +16,7 @@ import {
 import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
 import type { QueueLimits } from './lib/bounded-queue';
+import { createCache } from './lib/cache';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
 import type { Transactions } from './lib/database-transaction';
 import type { Clock } from './lib/display-time';
@@ -197,14 +198,16 @@ export function createApp(deps: AppDeps): App {
 
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
-  const history = createHistoryService({ history: createHistoryRepository(deps.db, deps.changes), clock, transactions });
+  // One cache for the app's reads, dropped by its writes and, through the change feed, by every instance's.
+  const cache = createCache(deps.changes);
+  const history = createHistoryService({ history: createHistoryRepository(deps.db, cache), clock, transactions });
   const stats = createStatsRepository(deps.db);
-  const bookStore = createBooksRepository(deps.db, deps.changes, stats);
+  const bookStore = createBooksRepository(deps.db, cache, stats);
   const books = createBooksService({ books: bookStore, history, stats, transactions });
-  const bookLists = createBookListRepository(deps.db, bookStore.keptUntilWrite);
+  const bookLists = createBookListRepository(deps.db, cache);
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
-  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db, deps.changes), clock, transactions });
-  const users = createUsersService({ users: createUsersRepository(deps.db, deps.changes), history, clock, roles: options.roles });
+  const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db, cache), clock, transactions });
+  const users = createUsersService({ users: createUsersRepository(deps.db, cache), history, clock, roles: options.roles });
   const batchedStores: BatchedRateLimitStore[] = [];
   const limits = createRateLimits(
     {
@@ -308,7 +311,7 @@ export function createApp(deps: AppDeps): App {
     );
     const read = async (): Promise<LandingData> => {
       const [shown, page, count] = await Promise.all([books.first(LANDING_BOOKS), reviews.page(0), reviews.count()]);
-      return { books: shown, reviews: page.reviews, reviewCount: count };
+      return { books: shown, reviews: page, reviewCount: count };
     };
     app.get(/.*/, createPublicPages(webDist, { read, limit: limits.reads }, deps.logger));
   }
@@ -321,6 +324,6 @@ export function createApp(deps: AppDeps): App {
   });
 }
 
-/** The change feed the app's kept answers and live events listen to: books, histories, comments and accounts (close it at shutdown). */
+/** The change feed the app's cache and live events listen to: books, histories, comments and accounts (close it at shutdown). */
 export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
   watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users'], logger });

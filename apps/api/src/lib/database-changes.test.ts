@@ -3,10 +3,72 @@ import { MongoMemoryServer } from 'mongodb-memory-server-core';
 import { capturedLogger } from '../../test/helpers';
 import { until } from '../../test/until';
 import { connectDatabase, type Database } from './database';
-import { watchChanges, type Change, type ChangeFeed } from './database-changes';
+import { sharedReadPerTurn, watchChanges, type Change, type ChangeFeed } from './database-changes';
 import { mongodBinary, startEmbeddedMongo, type EmbeddedMongo } from './mongo';
 
 // The change feed that the caches and the live events listen to (docs/decisions/008-transactions-and-idempotency.md).
+
+/** A read whose runs the test settles by hand; `value` is what the data holds when a run starts. */
+function controlledRead() {
+  let value = 0;
+  const runs: { startedWith: number; settle: () => void; fail: () => void }[] = [];
+  const read = () =>
+    new Promise<number>((resolve, reject) => {
+      const startedWith = value;
+      runs.push({ startedWith, settle: () => resolve(startedWith), fail: () => reject(new Error('read failed')) });
+    });
+  return { read, runs, write: (v: number) => (value = v) };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('sharedReadPerTurn (how the callers of caughtUp share the majority commit point)', () => {
+  it('gives the callers of one turn one run, started after all of their calls', async () => {
+    const { read, runs, write } = controlledRead();
+    const shared = sharedReadPerTurn(read);
+
+    const first = shared();
+    write(1); // a write completes later in the same turn: the run, started after the turn, sees it
+    const second = shared();
+    expect(runs).toHaveLength(0);
+    await flush();
+    expect(runs).toHaveLength(1);
+    runs[0]!.settle();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+  });
+
+  it('starts a caller of a later turn its own run at once, beside the one under way, and never answers it from that one', async () => {
+    const { read, runs, write } = controlledRead();
+    const shared = sharedReadPerTurn(read);
+
+    const early = shared();
+    await flush();
+    write(1); // completes while the first run is under way
+    const late = shared();
+    await flush();
+    // The second run started without waiting for the first to end.
+    expect(runs.map((run) => run.startedWith)).toEqual([0, 1]);
+    runs[1]!.settle();
+    expect(await late).toBe(1);
+    runs[0]!.settle();
+    expect(await early).toBe(0);
+  });
+
+  it('passes a failure to the callers of that run only', async () => {
+    const { read, runs } = controlledRead();
+    const shared = sharedReadPerTurn(read);
+
+    const failing = [shared(), shared()];
+    await flush();
+    const next = shared();
+    await flush();
+    runs[0]!.fail();
+    await expect(Promise.all(failing)).rejects.toThrow('read failed');
+    runs[1]!.settle();
+    await expect(next).resolves.toBe(0);
+    expect(runs).toHaveLength(2);
+  });
+});
 
 describe('on a replica set', () => {
   let mongo: EmbeddedMongo;
@@ -52,7 +114,7 @@ describe('on a replica set', () => {
   it('is caught up again within a round trip of a write to a collection it does not watch', async () => {
     // Such a write moves the majority commit point, and the feed tells nobody of it; filtered to the watched
     // collections, the stream would only pass it at the server's next idle answer, up to 1 s later, holding
-    // the kept answers back meanwhile. Median of five, against a quarter of that wait.
+    // the cached answers back meanwhile. Median of five, against a quarter of that wait.
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
       await database.db

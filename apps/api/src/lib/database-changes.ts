@@ -8,7 +8,6 @@ import {
   type Timestamp,
 } from 'mongodb';
 import type { Logger } from './logger';
-import { sharedReadPerTurn } from './shared-fresh-read';
 
 /** One committed change of a watched collection, as the change stream reported it. */
 export interface Change {
@@ -38,7 +37,7 @@ export interface ChangeFeed {
   /**
    * True when every write that a majority of the replica set had committed at the time of the call has
    * reached the listeners: the stream has reported a point in the oplog at least as late as the replica set's
-   * majority commit point, asked for after the call. A cache kept until the next change may then answer.
+   * majority commit point, asked for after the call. The cache (lib/cache.ts) may then answer.
    * When the stream is not there yet, it waits up to CATCH_UP_WAIT_MS for it before answering false.
    */
   caughtUp(): Promise<boolean>;
@@ -60,7 +59,7 @@ const AWAIT_MS = 1000;
 const STALL_MS = 5 * AWAIT_MS;
 /**
  * How long `caughtUp` waits for the stream to pass the majority commit point it was asked for before it says
- * no. The stream passes each write within a round trip or two; a kept answer handed out after a few
+ * no. The stream passes each write within a round trip or two; a cached answer handed out after a few
  * milliseconds costs less than the read it replaces.
  */
 const CATCH_UP_WAIT_MS = 50;
@@ -82,6 +81,23 @@ function tokenTime(token: ResumeToken): { t: number; i: number } | undefined {
 }
 
 const notBefore = (a: { t: number; i: number }, b: Timestamp) => a.t > b.t || (a.t === b.t && a.i >= b.i);
+
+/**
+ * Shares a read cheap enough to run beside itself: the callers of one turn of the event loop share one run,
+ * started once the turn's callbacks are done (setImmediate), so after every one of their calls. A caller never
+ * waits for a run already under way: runs overlap, one starting per turn at most, and each caller waits for one
+ * run, never two.
+ */
+export function sharedReadPerTurn<T>(read: () => Promise<T>): () => Promise<T> {
+  let next: Promise<T> | undefined;
+  return () =>
+    (next ??= new Promise<T>((resolve, reject) => {
+      setImmediate(() => {
+        next = undefined;
+        read().then(resolve, reject);
+      });
+    }));
+}
 
 type DocumentChange = Extract<ChangeStreamDocument, { operationType: Change['op'] }>;
 const DOCUMENT_CHANGES: readonly string[] = ['insert', 'update', 'replace', 'delete'] satisfies Change['op'][];
@@ -106,7 +122,7 @@ function describe(event: DocumentChange): Change {
  * Why the others at all: a stream filtered to `collections` returns only when one of them changes, or after
  * the server's idle wait (1 s) with nothing. A write anywhere else (the read rate limit's counters, written
  * every 250 ms while requests come in) still moves the majority commit point that `caughtUp` compares with,
- * so the kept answers were held back for up to 1 s after each of them: under load, most of the time. With
+ * so the cached answers were held back for up to 1 s after each of them: under load, most of the time. With
  * every change let through, the stream passes such a write within a round trip.
  */
 const pipelineFor = (collections: string[]): Document[] => {
@@ -236,7 +252,7 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
   /**
    * The majority commit point, asked for once by the callers of each event-loop turn (one round trip): a run
    * already under way started before their calls, and waiting for it and then for the next one took up to two
-   * (docs/decisions/020-small-reads-kept-until-a-change.md, Decision 1).
+   * (docs/decisions/022-one-cache.md).
    */
   const majorityCommitPoint = sharedReadPerTurn(async (): Promise<Timestamp | undefined> => {
     // `isMaster` rather than `hello`: MongoDB 4.0 predates `hello`; newer servers still answer it.

@@ -9,6 +9,7 @@ import {
   type BookSortKey,
   type StockFilter,
 } from '@book-warehouse/types';
+import type { Cache } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
 import { SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
@@ -162,11 +163,8 @@ interface Rows {
   more: boolean;
 }
 
-/** How the books repository keeps a read until a write (BooksRepository.keptUntilWrite). */
-export type KeptUntilWrite = <T>(read: (key: string) => Promise<T>, maxKeys: number) => (key: string) => Promise<T>;
-
-/** The category and stock filters whose totals are kept: every category by each stock filter, and more. */
-const KEPT_TOTALS = 512;
+/** The category and stock filters whose totals are cached: every category by each stock filter, and more. */
+const CACHED_TOTALS = 512;
 
 /** The filter of a query's category and stock. */
 const filterBy = ({ category, stock }: Pick<BookListQuery, 'category' | 'stock'>): Filter<BookDoc> => ({
@@ -175,11 +173,11 @@ const filterBy = ({ category, stock }: Pick<BookListQuery, 'category' | 'stock'>
 });
 
 /**
- * `keptUntilWrite` (the books repository's) keeps the totals of the category and stock filters until a book is
- * written: counting a category's books in stock reads its whole range of the index (50,000 keys at a million
- * books) for every page otherwise. A search's total is counted each time, from its own candidates.
+ * The totals of the category and stock filters are cached until a book is written (`cache`, the books
+ * repository's): counting a category's books in stock reads its whole range of the index (50,000 keys at a
+ * million books) for every page otherwise. A search's total is counted each time, from its own candidates.
  */
-export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite) {
+export function createBookListRepository(db: Db, cache: Cache) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : { email: 0 }) });
 
@@ -222,15 +220,15 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
     return books.countDocuments(filtered.filter, { hint });
   }
 
-  const keptTotal = keptUntilWrite?.((key) => {
-    const [category, stock] = JSON.parse(key) as [string | null, StockFilter | null];
-    const query = { ...(category !== null ? { category } : {}), ...(stock !== null ? { stock } : {}) };
-    return countOf(query, { filter: filterBy(query), few: false });
-  }, KEPT_TOTALS);
+  const cachedTotal = cache.define({
+    collections: ['books'],
+    load: (query: Pick<BookListQuery, 'category' | 'stock'>) => countOf(query, { filter: filterBy(query), few: false }),
+    maxEntries: CACHED_TOTALS,
+  });
 
-  /** The query's total: kept for a category and stock filter, counted for a search. */
+  /** The query's total: cached for a category and stock filter, counted for a search. */
   const count = (query: BookListQuery, filtered: Filtered): Promise<number> =>
-    keptTotal && !query.q?.trim() ? keptTotal(JSON.stringify([query.category ?? null, query.stock ?? null])) : countOf(query, filtered);
+    query.q?.trim() ? countOf(query, filtered) : cachedTotal({ category: query.category, stock: query.stock });
 
   /**
    * A page by number in the far half of the list, read from the list's end: the index is walked backwards past
@@ -258,12 +256,12 @@ export function createBookListRepository(db: Db, keptUntilWrite?: KeptUntilWrite
       const read: Read = (by, skip, size) =>
         books.find(where, { sort: by, ...(hint ? { hint } : {}), skip, limit: size, projection: projectionFor(reader) }).toArray();
       const searched = Boolean(query.q?.trim());
-      // Only a category and stock filter's total is kept, and only its list is read from the end when nearer: a
+      // Only a category and stock filter's total is cached, and only its list is read from the end when nearer: a
       // search's is counted, so its first page does not wait for it, and its depth is counted from the start.
-      const kept = offset > 0 && !searched ? await count(query, filtered) : undefined;
-      refuseTooDeep(query.page, limit, kept ?? 0, searched);
-      const counting = kept ?? count(query, filtered);
-      const far = kept !== undefined ? await fromEnd(kept, offset, limit, sort, read) : undefined;
+      const cached = offset > 0 && !searched ? await count(query, filtered) : undefined;
+      refuseTooDeep(query.page, limit, cached ?? 0, searched);
+      const counting = cached ?? count(query, filtered);
+      const far = cached !== undefined ? await fromEnd(cached, offset, limit, sort, read) : undefined;
       const { docs, total, more }: Rows =
         far ??
         (await Promise.all([read(sort, offset, limit + 1), counting]).then(([found, counted]) => ({

@@ -1,6 +1,6 @@
 import type { Collection, Filter, FindCursor, FindOptions, ObjectId, WithId } from 'mongodb';
 import { IsbnSchema, type Book } from '@book-warehouse/types';
-import { reuseUntilWritePerKey, type ReuseOptions } from '../../lib/reuse-until-write';
+import type { Cache } from '../../lib/cache';
 import type { BookDoc, Page, Reader, BooksAnswer } from './books.repository';
 import { narrowestWord, SEARCH_KEYS, SEARCHED_FIELDS } from './search-keys';
 
@@ -26,9 +26,10 @@ export const MANY_MATCHES = 50_000;
 export const IDS_PER_READ = 1000;
 /** For a page, the index pays off while the matches are fewer than this many pages' worth. */
 export const FEW_PAGES = 20;
-/** The most recent searches whose answers are kept, each at most KEPT_ANSWER_BYTES of JSON. */
-const KEPT_SEARCHES = 32;
-const KEPT_ANSWER_BYTES = 2 * 1024 * 1024;
+/** The most recent searches whose answers are cached, one at most ANSWER_BYTES of JSON, all of them ANSWERS_BYTES. */
+const CACHED_SEARCHES = 32;
+const ANSWER_BYTES = 2 * 1024 * 1024;
+const ANSWERS_BYTES = 16 * 1024 * 1024;
 
 /** The search keys' index, named in each read through it so that mongod does not plan (see inInsertionOrder). */
 export const KEYS_INDEX = { [SEARCH_KEYS]: 1 };
@@ -78,20 +79,27 @@ export const searchFilter = (text: string) => ({
   isbn: isbnMatch(text.trim()),
 });
 
-/** What the books repository shares with its search: how kept answers are reused, and how books are read. */
+/** What the books repository shares with its search: its cache, and how books are read. */
 interface BookReads {
-  reuse: Pick<ReuseOptions<unknown>, 'maxAgeMs' | 'confirm'>;
+  cache: Cache;
   inInsertionOrder: (filter: Filter<BookDoc>, page: Page, reader: Reader) => FindCursor<WithId<BookDoc>>;
   fieldsFor: (reader: Reader) => FindOptions;
   toBook: (doc: WithId<BookDoc>) => Book;
 }
 
+/** A search as its answers are cached: the text as sent, the page, and the reader's form. */
+interface SearchKey {
+  text: string;
+  limit: number;
+  skip: number;
+  withEmail: boolean;
+}
+
 /**
  * The book search (docs/decisions/006-search-keys-and-kept-search-answers.md): how each search is planned and
- * its kept answers; a text that is an ISBN finds the book with that ISBN instead. The books repository composes
- * it and calls `invalidate` on every write and change.
+ * its cached answers; a text that is an ISBN finds the book with that ISBN instead. The books repository composes it.
  */
-export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, inInsertionOrder, fieldsFor, toBook }: BookReads) {
+export function createBookSearchRepository(books: Collection<BookDoc>, { cache, inInsertionOrder, fieldsFor, toBook }: BookReads) {
   /** Every match of `text`, found by testing each book in order: the plan for a common text. */
   const scan = (text: string, page: Page, reader: Reader) => inInsertionOrder(containing(text), page, reader);
 
@@ -110,20 +118,19 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
   const candidatesOf = (keys: RegExp, most: number) => books.countDocuments({ [SEARCH_KEYS]: keys }, { limit: most + 1, hint: KEYS_INDEX });
 
   const inIdOrder = <T extends { _id: ObjectId }>(docs: T[]) => docs.sort((a, b) => Buffer.compare(a._id.id, b._id.id));
-  const answer = (docs: WithId<BookDoc>[]) => ({ json: Buffer.from(JSON.stringify(docs.map(toBook))) });
 
   /**
    * A search's answer, planned by how common the text is. Few matches (the usual case) come from the search
    * keys: all of them for an unpaged search, else their ids, then the page is read by id. Up to MANY_MATCHES,
    * an unpaged search reads the matches' ids through the keys and streams the books by id. A more common text
    * is found sooner by reading the books in _id order, testing each: a page within a few reads per match,
-   * and an unpaged answer is streamed (`many`). The JSON is reused, like the tiles, until a write (or
-   * REUSE_MAX_AGE_MS): building it from 1,000 books costs more than finding them. The key names the reader's
+   * and an unpaged answer is streamed (`many`). The answer is cached, like the tiles, until a write: its JSON
+   * (made once, lib/send-json.ts) from 1,000 books costs more than finding them. The key names the reader's
    * form, so an anonymous reader is never handed a signed-in caller's answer, which holds the owners' e-mails.
    */
-  const searches = reuseUntilWritePerKey(
-    async (key: string): Promise<{ json: Buffer } | { ids: ObjectId[] } | { many: true }> => {
-      const [raw, limit, skip, withEmail] = JSON.parse(key) as [string, number, number, boolean];
+  const searches = cache.define({
+    collections: ['books'],
+    load: async ({ text: raw, limit, skip, withEmail }: SearchKey): Promise<Book[] | { ids: ObjectId[] } | { many: true }> => {
       const text = raw.trim();
       const reader = { withEmail };
       const keyed = throughKeys(text);
@@ -132,7 +139,7 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
         const candidates = await candidatesOf(keys, MANY_MATCHES);
         if (candidates <= FEW_MATCHES) {
           const found = await books.find(filter, { limit: FEW_MATCHES + 1, hint: KEYS_INDEX, ...fieldsFor(reader) }).toArray();
-          if (found.length <= FEW_MATCHES) return answer(inIdOrder(found).slice(skip));
+          if (found.length <= FEW_MATCHES) return inIdOrder(found).slice(skip).map(toBook);
         }
         if (candidates <= MANY_MATCHES) {
           const ids = await books.find(filter, { limit: MANY_MATCHES + 1, hint: KEYS_INDEX, projection: { _id: 1 } }).toArray();
@@ -152,29 +159,31 @@ export function createBookSearchRepository(books: Collection<BookDoc>, { reuse, 
             const page = inIdOrder(found)
               .slice(skip, skip + limit)
               .map((doc) => doc._id);
-            return answer(page.length ? await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}, reader).toArray() : []);
+            return page.length
+              ? (await inInsertionOrder({ _id: { $in: page }, ...containing(text) }, {}, reader).toArray()).map(toBook)
+              : [];
           }
         }
       }
-      return limit ? answer(await scan(text, { limit, skip }, reader).toArray()) : { many: true };
+      return limit ? (await scan(text, { limit, skip }, reader).toArray()).map(toBook) : { many: true };
     },
-    // A common text's plan is kept (`many`, a few bytes); its ids are not (up to MANY_MATCHES of them).
-    { ...reuse, maxKeys: KEPT_SEARCHES, keep: (found) => ('json' in found ? found.json.length <= KEPT_ANSWER_BYTES : !('ids' in found)) },
-  );
+    maxEntries: CACHED_SEARCHES,
+    maxEntryBytes: ANSWER_BYTES,
+    maxBytes: ANSWERS_BYTES,
+    // A common text's plan is cached (`many`, a few bytes); its ids are not (up to MANY_MATCHES of them).
+    keep: (found) => !('ids' in found),
+  });
 
   return {
-    /** Drops the kept answers: a book was written, here or (told by the change stream) elsewhere. */
-    invalidate: () => searches.invalidate(),
-
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order. */
     async search(text: string, { limit, skip = 0 }: Page, reader: Reader): Promise<BooksAnswer> {
       // A text that is an ISBN (any accepted form) finds the book with it, through its unique index.
       const isbn = IsbnSchema.safeParse(text.trim());
-      if (isbn.success) return answer(await books.find({ isbn: isbn.data }, { ...fieldsFor(reader), skip, limit }).toArray());
+      if (isbn.success) return (await books.find({ isbn: isbn.data }, { ...fieldsFor(reader), skip, limit }).toArray()).map(toBook);
       // Keyed by the text as sent: the same request is answered again, whatever it matches.
-      const kept = await searches.read(JSON.stringify([text, limit ?? 0, skip, reader.withEmail]));
-      if ('json' in kept) return kept;
-      return { items: 'ids' in kept ? byIds(kept.ids, text.trim(), reader) : scan(text.trim(), { skip }, reader).map(toBook) };
+      const found = await searches({ text, limit: limit ?? 0, skip, withEmail: reader.withEmail });
+      if (Array.isArray(found)) return found;
+      return 'ids' in found ? byIds(found.ids, text.trim(), reader) : scan(text.trim(), { skip }, reader).map(toBook);
     },
   };
 }

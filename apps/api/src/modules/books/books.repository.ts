@@ -1,9 +1,9 @@
 import { MongoServerError, ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
 import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type ReorderItem, type Stats } from '@book-warehouse/types';
 import { insertAbsent } from '../../lib/database';
-import type { Change, ChangeFeed } from '../../lib/database-changes';
+import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
-import { keptUntilChange, type ListAnswer, type Page } from '../../lib/kept-until-change';
+import { createCache, type Cache, type ListAnswer, type Page } from '../../lib/cache';
 import { addCounters, countersDelta, toStats, ZERO, type StatsRepository } from './stats.repository';
 import { shortageOf } from './book-changes';
 import { createBookSearchRepository } from './book-search.repository';
@@ -93,14 +93,14 @@ export interface Reader {
 }
 const fieldsFor = ({ withEmail }: Reader) => (withEmail ? withoutKeys : publicFields);
 
-/** A list of books' answer: the JSON of a few (kept until a write), or the many to stream. */
+/** A list of books' answer: a few (cached until a write), or the many to stream. */
 export type BooksAnswer = ListAnswer<Book>;
 
 /**
- * The books read one at a time whose JSON is kept, in either reader's form: about 1 kB each, so at most a few
- * megabytes. A book page, a scan at the desk or the public book call reads the same books again and again.
+ * The books read one at a time that are cached, in either reader's form: about 1 kB of JSON each, so at most a
+ * few megabytes. A book page, a scan at the desk or the public book call reads the same books again and again.
  */
-const KEPT_BOOKS = 4096;
+const CACHED_BOOKS = 4096;
 
 export type { Page };
 
@@ -121,22 +121,19 @@ export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
 }
 
 /**
- * The books. Its writes take the session of the transaction they belong to (books.service.ts opens it). With
- * `changes`, the kept tiles, searches, pages and books are dropped on every change of the books made through
- * any instance, and handed out only once the change stream has caught up with the database
- * (lib/kept-until-change.ts).
+ * The books. Its writes take the session of the transaction they belong to (books.service.ts opens it). The
+ * tiles, searches, pages and books it reads are cached until the books change through any instance (lib/cache.ts).
  */
-export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: StatsRepository) {
+export function createBooksRepository(db: Db, cache: Cache = createCache(), counters?: StatsRepository) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const byId = (id: string) => ({ _id: new ObjectId(id) });
   const before = { returnDocument: 'before' as const, ...withoutKeys };
   /** The book while it holds the expected values: a history entry's values, typed loosely (string | number | null). */
   const expecting = (id: string, expected: Expected) => ({ ...byId(id), ...expected }) as Filter<BookDoc>;
-  const kept = keptUntilChange('books', changes);
-  const { reuse, write } = kept;
+  const write = cache.writer('books');
 
-  /** The dashboard tiles: the counters every change keeps (stats.repository.ts), kept since they change with the books. */
-  const tiles = kept.one(async (): Promise<Stats> => toStats(await counters!.read()));
+  /** The dashboard tiles: the counters every change keeps (stats.repository.ts), cached since they change with the books. */
+  const tiles = cache.define({ collections: ['books'], load: async (): Promise<Stats> => toStats(await counters!.read()), maxEntries: 1 });
 
   /**
    * The books matching `filter` in insertion order, a page of them if asked: along the _id index, named so that
@@ -151,25 +148,22 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
     return cursor;
   };
 
-  const bookSearch = kept.add(createBookSearchRepository(books, { reuse, inInsertionOrder, fieldsFor, toBook }));
-  /** A book's JSON in a reader's form (null: no such book). The key names the form, as a search's does. */
-  const keptBook = kept.perKey(
-    async (key) => {
-      const [id, withEmail] = JSON.parse(key) as [string, boolean];
+  const bookSearch = createBookSearchRepository(books, { cache, inInsertionOrder, fieldsFor, toBook });
+  /** A book in a reader's form (null: no such book). The key names the form, as a search's does. */
+  const cachedBook = cache.define({
+    collections: ['books'],
+    load: async ({ id, withEmail }: { id: string; withEmail: boolean }) => {
       const doc = await books.findOne(byId(id), fieldsFor({ withEmail }));
-      return doc && Buffer.from(JSON.stringify(toBook(doc)));
+      return doc && toBook(doc);
     },
-    { maxKeys: KEPT_BOOKS },
-  );
+    maxEntries: CACHED_BOOKS,
+  });
   /** Books in insertion order, read afresh; without a limit, a cursor streamed by the caller. */
   const cursor = (page: Page, reader: Reader) => inInsertionOrder({}, page, reader).map(toBook);
-  /** The original list (GET /books): a page's JSON kept until a write, the whole list streamed. */
-  const list = kept.pages(cursor);
+  /** The original list (GET /books): a page cached until a write, the whole list streamed. */
+  const list = cache.pages(['books'], cursor);
 
   return {
-    /** A read of the books by key whose answers are kept, like the tiles and the searches, until a book is written through any instance. */
-    keptUntilWrite: <T>(read: (key: string) => Promise<T>, maxKeys: number) => kept.perKey(read, { maxKeys }),
-
     /** The books whose name, author, publisher or category contains `text` (any case), in insertion order (book-search.repository.ts). */
     search: (text: string, page: Page, reader: Reader) => bookSearch.search(text, page, reader),
 
@@ -177,8 +171,8 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
 
     cursor,
 
-    /** One book's JSON (null: none) in a reader's form, kept until a book is written through any instance. */
-    bookJson: (id: string, reader: Reader): Promise<Buffer | null> => keptBook(JSON.stringify([id, reader.withEmail])),
+    /** One book (null: none) in a reader's form, cached until a book is written through any instance. */
+    findCached: (id: string, reader: Reader): Promise<Book | null> => cachedBook({ id, withEmail: reader.withEmail }),
 
     /** One book; with the owner's e-mail unless the reader may not see it, inside `session` if given. */
     async findById(
@@ -318,7 +312,7 @@ export function createBooksRepository(db: Db, changes?: ChangeFeed, counters?: S
     },
 
     /** The dashboard tiles (see `tiles` above). */
-    stats: tiles,
+    stats: () => tiles(),
   };
 }
 

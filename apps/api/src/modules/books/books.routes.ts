@@ -16,7 +16,7 @@ import {
 } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
-import { sendKeptJson, sendList } from '../../lib/send-kept-json';
+import { sendJson, sendList } from '../../lib/send-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
@@ -61,7 +61,7 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
 
   router.get(
     '/book/:id',
-    route({ auth: optional, params }, async ({ user, params, req, res }) => sendKeptJson(req, res, await service.json(params.id, user))),
+    route({ auth: optional, params }, async ({ user, params, req, res }) => sendJson(req, res, await service.findById(params.id, user))),
   );
 
   router.get(

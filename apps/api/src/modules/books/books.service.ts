@@ -195,8 +195,8 @@ export function createBooksService(deps: {
     list: (page: Page, caller: Caller | undefined) => books.list(page, readerOf(caller)),
     /** The first books as anyone may see them (the landing page's), read afresh. */
     first: (limit: number) => books.cursor({ limit }, readerOf(undefined)).toArray(),
-    /** A book's JSON, kept until a write (books.repository.ts); 404 when there is none. */
-    json: async (id: string, caller: Caller | undefined) => found(await books.bookJson(id, readerOf(caller))),
+    /** A book, cached until a write (books.repository.ts); 404 when there is none. */
+    findById: async (id: string, caller: Caller | undefined) => found(await books.findCached(id, readerOf(caller))),
     byOwner: (email: string) => books.findByEmail(email),
     search: (text: string, page: Page, caller: Caller | undefined) => books.search(text, page, readerOf(caller)),
     /** The dashboard tiles: the counters every change keeps (stats.repository.ts), exact to the cent. */

@@ -1,8 +1,8 @@
 import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
 import type { Book, FieldChange, HistoryEntry } from '@book-warehouse/types';
-import type { Change, ChangeFeed } from '../../lib/database-changes';
+import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
-import { keptUntilChange, type Page } from '../../lib/kept-until-change';
+import { createCache, type Cache, type Page } from '../../lib/cache';
 import { actionOf, type StoredAction } from './history-actions';
 
 /** What an entry says of the book it is about (none on sign-in and role entries). */
@@ -41,12 +41,12 @@ export const historyChangeEvent = (change: Change): HistoryEntry | undefined =>
   change.op === 'insert' && change.doc ? toEntry(change.doc as WithId<HistoryDoc>) : undefined;
 
 /**
- * The history entries. With `changes`, a page of the original list (GET /histories?limit=) is kept until an
- * entry is written through any instance, as the books' answers are (lib/kept-until-change.ts).
+ * The history entries. A page of the original list (GET /histories?limit=) is cached until an entry is written
+ * through any instance, as the books' answers are (lib/cache.ts).
  */
-export function createHistoryRepository(db: Db, changes?: ChangeFeed) {
+export function createHistoryRepository(db: Db, cache: Cache = createCache()) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
-  const kept = keptUntilChange('histories', changes);
+  const write = cache.writer('histories');
   /** Newest first. */
   const cursor = ({ limit, skip }: Page) => {
     // The deadline (lib/database.ts) applies to each batch, not to a whole list streamed to a slow client.
@@ -55,7 +55,7 @@ export function createHistoryRepository(db: Db, changes?: ChangeFeed) {
     if (limit) found.limit(limit);
     return found.map(toEntry);
   };
-  const pages = kept.pages(cursor);
+  const pages = cache.pages(['histories'], cursor);
   return {
     /**
      * Inside the transaction of the change it records (books.service.ts) or of its own (a sign-in event);
@@ -63,7 +63,7 @@ export function createHistoryRepository(db: Db, changes?: ChangeFeed) {
      */
     async insert({ id, ...doc }: HistoryDoc & { id?: string }, session: Session): Promise<HistoryEntry> {
       const stored = { ...doc, action: actionOf(doc.task), ...(id ? { _id: new ObjectId(id) } : {}) };
-      const { insertedId } = await kept.write(histories.insertOne(stored, { session }), session);
+      const { insertedId } = await write(histories.insertOne(stored, { session }), session);
       return toEntry({ ...doc, _id: insertedId });
     },
 
@@ -77,13 +77,13 @@ export function createHistoryRepository(db: Db, changes?: ChangeFeed) {
 
     /** Marks the entry undone by `undoneBy`, only if nothing undid it yet: answers whether it did. */
     async markUndone(id: string, undoneBy: string, session: Session): Promise<boolean> {
-      const { modifiedCount } = await kept.write(
+      const { modifiedCount } = await write(
         histories.updateOne({ _id: new ObjectId(id), undoneBy: { $exists: false } }, { $set: { undoneBy } }, { session }),
         session,
       );
       return modifiedCount === 1;
     },
-    /** Newest first: a page's JSON kept until an entry is written, the whole list streamed. */
+    /** Newest first: a page cached until an entry is written, the whole list streamed. */
     list: (page: Page) => pages(page, null),
   };
 }

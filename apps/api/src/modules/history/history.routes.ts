@@ -9,7 +9,7 @@ import {
   type HistoryEntry,
 } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
-import { sendList } from '../../lib/send-kept-json';
+import { sendList } from '../../lib/send-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';

@@ -2,7 +2,7 @@ import type { HistoryEntry, SignInTask } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import { displayTime, type Clock } from '../../lib/display-time';
-import type { Page } from '../../lib/kept-until-change';
+import type { Page } from '../../lib/cache';
 import type { BookDetails, HistoryRepository } from './history.repository';
 
 export function createHistoryService(deps: { history: HistoryRepository; clock: Clock; transactions: Transactions }) {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { NewReviewSchema, ReviewsQuerySchema } from '@book-warehouse/types';
-import { sendKeptJson } from '../../lib/send-kept-json';
+import { sendJson } from '../../lib/send-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
 import { route } from '../../middleware/route';
@@ -14,7 +14,7 @@ export function createReviewsRouter(service: ReviewsService, access: Access, ide
   );
   router.get(
     '/reviews',
-    route({ query: ReviewsQuerySchema }, async ({ query, req, res }) => sendKeptJson(req, res, (await service.page(query.page)).json)),
+    route({ query: ReviewsQuerySchema }, async ({ query, req, res }) => sendJson(req, res, await service.page(query.page))),
   );
   // Any account may comment, viewers included (docs/decisions/009-roles.md).
   router.post(

@@ -10,8 +10,8 @@ export const REVIEW_AVATAR = '/avatars/reader.svg';
 export function createReviewsService(deps: { reviews: ReviewsRepository; clock: Clock; transactions: Transactions }) {
   return {
     count: async () => ({ count: await deps.reviews.count() }),
-    /** Page n's comments and their JSON, kept until a comment is added (reviews.repository.ts). */
-    page: (page: number) => deps.reviews.page(String(page)),
+    /** Page n's comments, cached until a comment is added (reviews.repository.ts). */
+    page: (page: number) => deps.reviews.page(page),
     /**
      * The author's name comes from the token; name, img and time in the body are not trusted. In a
      * transaction, so that an Idempotency-Key's stored answer commits with the comment.

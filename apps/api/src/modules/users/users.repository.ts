@@ -1,7 +1,6 @@
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import type { Role } from '@book-warehouse/types';
-import type { ChangeFeed } from '../../lib/database-changes';
-import { keptUntilChange } from '../../lib/kept-until-change';
+import { createCache, type Cache } from '../../lib/cache';
 
 /** An account that has signed in; `_id` is its Firebase uid. */
 export interface UserDoc {
@@ -18,29 +17,35 @@ export interface UserDoc {
 
 const DUPLICATE_KEY = 11000;
 
-/** The accounts whose documents are kept for the role check of their requests. */
-const KEPT_ACCOUNTS = 1024;
+/** The accounts whose documents are cached for the role check of their requests. */
+const CACHED_ACCOUNTS = 1024;
 
 /**
- * The accounts. With `changes`, the document every request of an account reads for its role is kept until an
- * account is written through any instance (lib/kept-until-change.ts), and only while the change stream runs,
- * so a role change still applies to the very next request, wherever it was made.
+ * The accounts. The document every request of an account reads for its role is cached until an account is
+ * written through any instance (lib/cache.ts), and only while the change stream runs (`exact`), so a role
+ * change still applies to the very next request, wherever it was made.
  */
-export function createUsersRepository(db: Db, changes?: ChangeFeed) {
+export function createUsersRepository(db: Db, cache: Cache = createCache()) {
   const users: Collection<UserDoc> = db.collection<UserDoc>('users');
-  const kept = keptUntilChange('users', changes, { exact: true });
-  const { write } = kept;
+  const write = cache.writer('users');
   const findById = (uid: string) => users.findOne({ _id: uid });
 
   return {
     findById,
 
     /**
-     * The account as findById answers it, kept until an account is written; an account not there yet is not
-     * kept. A run per caller: the read is cheap, and a caller queued behind another's run would wait for two
+     * The account as findById answers it, cached until an account is written; an account not there yet is not
+     * cached. A run per caller: the read is cheap, and a caller queued behind another's run would wait for two
      * round trips.
      */
-    findKept: kept.perKey(findById, { maxKeys: KEPT_ACCOUNTS, keep: (doc) => doc !== null, shareRuns: false }),
+    findCached: cache.define({
+      collections: ['users'],
+      load: findById,
+      maxEntries: CACHED_ACCOUNTS,
+      keep: (doc) => doc !== null,
+      shareRuns: false,
+      exact: true,
+    }),
 
     /**
      * Records an account on its first request with `role`; an account already there is answered as stored
@@ -59,7 +64,7 @@ export function createUsersRepository(db: Db, changes?: ChangeFeed) {
     },
 
     /**
-     * Refreshes what the token says about the account and when it was last seen. Through `write`, so the kept
+     * Refreshes what the token says about the account and when it was last seen. Through `write`, so the cached
      * account is dropped and the next request reads the change (a newly verified e-mail, say).
      */
     async touch(uid: string, set: Pick<UserDoc, 'email' | 'name' | 'emailVerified' | 'lastSeen'>): Promise<void> {

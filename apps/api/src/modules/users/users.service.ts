@@ -17,7 +17,7 @@ const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * Accounts and their roles (docs/decisions/009-roles.md). An account is recorded on its first authenticated
- * request; its role is read again on every request (kept until an account is written, users.repository.ts),
+ * request; its role is read again on every request (cached until an account is written, users.repository.ts),
  * so a change applies to the very next one.
  */
 export function createUsersService(deps: { users: UsersRepository; history: HistoryService; clock: Clock; roles: RoleSettings }) {
@@ -52,7 +52,7 @@ export function createUsersService(deps: { users: UsersRepository; history: Hist
     async identify(user: AuthUser): Promise<Caller> {
       const now = clock();
       const { uid, email, name, emailVerified } = user;
-      let doc = await users.findKept(uid);
+      let doc = await users.findCached(uid);
       if (!doc) {
         const role = roleOf(user, deps.roles.defaultRole);
         doc = await users.insertIfMissing({ _id: uid, email, name, emailVerified, role, firstSeen: now, lastSeen: now });

@@ -57,6 +57,9 @@ import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createPublicPages } from './modules/pages/public-pages';
 import { createStatsRepository } from './modules/books/stats.repository';
 import { createStockRouter } from './modules/books/stock.routes';
+import { createStockChart } from './modules/books/stock-chart';
+import { createStockChartRepository } from './modules/books/stock-chart.repository';
+import { createStockChartRouter } from './modules/books/stock-chart.routes';
 import {
   createBatchedRateLimitStore,
   createRateLimitStore,
@@ -280,6 +283,7 @@ export function createApp(deps: AppDeps): App {
   api.use(createBookTransferRouter(bookLists, imports, access));
   api.use(createBooksRouter(books, access, idempotency, bookLists));
   api.use(createStockRouter(books, access, idempotency));
+  api.use(createStockChartRouter(createStockChart({ chart: createStockChartRepository(deps.db), books: bookStore, cache })));
   api.use(createCategoriesRouter(createCategoriesRepository(deps.db)));
   api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));

@@ -14,3 +14,4 @@ export * from './category';
 export * from './lists';
 export * from './isbn';
 export * from './cover';
+export * from './stock-chart';

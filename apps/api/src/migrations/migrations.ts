@@ -15,6 +15,7 @@ import { repairStockCounters } from './008-repair-stock-counters';
 import { createCovers } from './009-covers';
 import { addListFields } from './010-list-fields';
 import { createListIndexes } from './011-list-indexes';
+import { createChartIndex } from './012-chart-index';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   createCovers,
   addListFields,
   createListIndexes,
+  createChartIndex,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

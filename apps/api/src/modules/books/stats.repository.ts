@@ -57,6 +57,12 @@ export const addCounters = (a: Counters, b: Counters): Counters =>
 /** The tiles as GET /stats answers them. */
 export const toStats = ({ priceCents, ...counts }: Counters): Stats => ({ ...counts, price: priceCents / 100 });
 
+/**
+ * A book's stock value in whole cents as an aggregation expression, as countOf counts it. MongoDB 4.0 has no
+ * $round: cents rounded as floor(x + 0.5) (prices are >= 0).
+ */
+export const STOCK_VALUE_CENTS = { $multiply: [{ $floor: { $add: [{ $multiply: ['$price', 100] }, 0.5] } }, '$stockQuantity'] };
+
 /** The counters summed over every book in the database: what the migration rebuilds them from. */
 export async function countBooks(db: Db, session?: Session): Promise<Counters> {
   const [row] = await db
@@ -68,8 +74,7 @@ export async function countBooks(db: Db, session?: Session): Promise<Counters> {
             _id: null,
             products: { $sum: 1 },
             quantity: { $sum: '$stockQuantity' },
-            // MongoDB 4.0 has no $round: cents rounded as floor(x + 0.5) (prices are >= 0).
-            priceCents: { $sum: { $multiply: [{ $floor: { $add: [{ $multiply: ['$price', 100] }, 0.5] } }, '$stockQuantity'] } },
+            priceCents: { $sum: STOCK_VALUE_CENTS },
             lowStock: {
               $sum: { $cond: [{ $and: [{ $gt: ['$reorderPoint', null] }, { $lte: ['$stockQuantity', '$reorderPoint'] }] }, 1, 0] },
             },

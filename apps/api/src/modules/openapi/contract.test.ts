@@ -157,6 +157,10 @@ const CASES: Record<string, Case[]> = {
     { name: 'the tiles', status: 200, call: anonymous('get', '/stats') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/stats') },
   ],
+  getStockChart: [
+    { name: 'the chart', status: 200, call: anonymous('get', '/stats/chart') },
+    { name: 'a malformed JSON body', status: 400, call: malformedBody('/stats/chart') },
+  ],
   listCategories: [
     { name: 'the categories in use', status: 200, call: anonymous('get', '/categories') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/categories') },

@@ -78,6 +78,7 @@ describe('GET /api/openapi.json', () => {
         'post /book/{id}/restock',
         'post /book/{id}/deliver',
         'get /stats',
+        'get /stats/chart',
         'get /categories',
         'get /events',
         'post /token',
@@ -163,6 +164,7 @@ describe('GET /api/openapi.json', () => {
       'get /reviewCount',
       'get /reviews',
       'get /stats',
+      'get /stats/chart',
     ]);
   });
 

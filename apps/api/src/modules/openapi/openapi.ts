@@ -49,6 +49,7 @@ import {
   SearchQuerySchema,
   SetRoleSchema,
   StatsSchema,
+  StockChartSchema,
   StoredCoverSchema,
   StockMovementsResultSchema,
   StockMovementsSchema,
@@ -72,6 +73,7 @@ const COMPONENTS = {
   Restock: [RestockSchema, 'input'],
   Deliver: [DeliverSchema, 'input'],
   Stats: [StatsSchema, 'output'],
+  StockChart: [StockChartSchema, 'output'],
   CategoryCount: [CategoryCountSchema, 'output'],
   HistoryEntry: [HistoryEntrySchema, 'output'],
   NewSignInHistory: [NewSignInHistorySchema, 'input'],
@@ -279,6 +281,16 @@ const OPERATIONS: readonly Operation[] = [
       schema: 'Stats',
       description: 'Book count, total stock, total stock value, low and out-of-stock counts: exact counters kept by every change',
     },
+  },
+  {
+    id: 'getStockChart',
+    method: 'get',
+    path: '/stats/chart',
+    summary: 'The Chart page over every book: the tiles, stock by category, the least stocked books, stock over time',
+    description:
+      'The totals are the tiles of GET /stats; the categories (the largest by stock value, the others summed) add up to them. ' +
+      'The series follows the latest changes of a stock or a price in the history and ends at the totals.',
+    ok: { status: 200, schema: 'StockChart', description: 'The chart figures, cached until a book or the history changes' },
   },
   {
     id: 'listCategories',

@@ -40,6 +40,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /book/:id', public: true, ok: 200, call: (app, book) => request(app).get(`/api/book/${book._id}`) },
   { name: 'GET /bookbytext', public: true, ok: 200, call: (app) => request(app).get('/api/bookbytext?search=prag') },
   { name: 'GET /stats', public: true, ok: 200, call: (app) => request(app).get('/api/stats') },
+  { name: 'GET /stats/chart', public: true, ok: 200, call: (app) => request(app).get('/api/stats/chart') },
   { name: 'GET /categories', public: true, ok: 200, call: (app) => request(app).get('/api/categories') },
   { name: 'GET /reviewCount', public: true, ok: 200, call: (app) => request(app).get('/api/reviewCount') },
   { name: 'GET /reviews', public: true, ok: 200, call: (app) => request(app).get('/api/reviews?page=0') },

@@ -1,23 +1,16 @@
 import { QueryState } from '../../../components/ui/query-state';
-import { useBooks } from '../../../features/books/api/get-books';
+import { useStockChart } from '../../../features/stats/api/get-stock-chart';
 import { StockCharts } from '../../../features/stats/components/stock-charts';
 import { PageHeading } from './page-heading';
 
-/** The charts read at most this many books (the API's largest page). */
-const CHART_BOOKS_LIMIT = 1000;
-
+/** The charts of the stock, over every book: the server aggregates them (GET /stats/chart). */
 export function ChartPage() {
-  const books = useBooks({ limit: CHART_BOOKS_LIMIT });
+  const chart = useStockChart();
   return (
     <section aria-labelledby="chart-heading" className="flex flex-col gap-4">
       <PageHeading id="chart-heading">Chart</PageHeading>
-      <QueryState query={books} loading="Loading the charts">
-        {(list) => (
-          <>
-            {list.length === CHART_BOOKS_LIMIT && <p className="text-sm text-slate-600">Based on the first {CHART_BOOKS_LIMIT} books.</p>}
-            <StockCharts books={list} />
-          </>
-        )}
+      <QueryState query={chart} loading="Loading the charts">
+        {(figures) => <StockCharts chart={figures} />}
       </QueryState>
     </section>
   );

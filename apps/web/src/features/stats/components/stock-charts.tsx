@@ -1,11 +1,7 @@
-import type { Book } from '@book-warehouse/types';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { StockChart } from '@book-warehouse/types';
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { QueryState } from '../../../components/ui/query-state';
 import { TableHead } from '../../../components/ui/table-head';
-import { STOCK_HISTORY_PAGE, STOCK_HISTORY_PAGES, useStockHistory } from '../api/get-stock-history';
-import { stockOverTime } from '../stock-over-time';
-import { leastStocked, valueByCategory } from '../stock-summary';
 
 const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat(undefined);
@@ -21,11 +17,85 @@ const preciseCompactMoney = new Intl.NumberFormat(undefined, {
   maximumSignificantDigits: 4,
 });
 const compactMoney = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact' });
+const compactCount = new Intl.NumberFormat(undefined, { notation: 'compact' });
+/** The copies' axis over time starts near its values too: 2,805 and 2,810 must not both read 2.8K. */
+const preciseCompactCount = new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 4 });
 const AMBER = '#d97706';
 const SKY = '#0369a1';
 
-/** Axis labels stay on one line; the tooltip and the table show the full name. */
-const shorten = (text: string, max = 18) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Below Tailwind's sm breakpoint the axes get narrower label columns and fewer ticks. */
+const PHONE = '(max-width: 639px)';
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia?.(PHONE);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const usePhone = () =>
+  useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia?.(PHONE).matches ?? false,
+    () => false,
+  );
+
+/** A label cut to `max` characters with an ellipsis. */
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** What recharts hands a custom axis tick. */
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: string | number };
+}
+
+/** A category axis label on one line, cut to fit its column; the whole name is its tooltip (an SVG title). */
+function NameTick({ x, y, payload, max }: TickProps & { max: number }) {
+  const name = String(payload?.value ?? '');
+  return (
+    <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} className="fill-slate-700">
+      <title>{name}</title>
+      {shorten(name, max)}
+    </text>
+  );
+}
+
+/**
+ * The ticks of a value axis: on the square-root scale at a 16th, a quarter and the whole of the largest value,
+ * so they stand evenly apart (linear ticks crowd the far end of a square-root axis and their labels collide).
+ */
+function valueTicks(max: number, scale: Scale): number[] | undefined {
+  if (scale === 'linear' || max <= 0) return undefined;
+  const nice = (n: number) => {
+    const step = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+    return Math.ceil(n / step) * step;
+  };
+  return [...new Set([0, nice(max / 16), nice(max / 4), nice(max)])];
+}
+
+/** The value axis of a bar chart laid out sideways: from 0, few ticks on a phone, labels compact. */
+const valueAxis = (max: number, scale: Scale, phone: boolean, format: Intl.NumberFormat) => {
+  const ticks = valueTicks(max, scale);
+  return {
+    type: 'number',
+    scale,
+    domain: [0, ticks ? ticks[ticks.length - 1]! : 'auto'],
+    ticks,
+    tickCount: phone ? 3 : 5,
+    interval: 'preserveStartEnd',
+    minTickGap: 16,
+    allowDecimals: false,
+    tickFormatter: (v: number) => format.format(v),
+  } as const;
+};
+
+/** The name axis of a bar chart laid out sideways: every name on one line, cut to the column's width (NameTick). */
+const nameAxis = (phone: boolean, phoneWidth: number, width: number) =>
+  ({
+    type: 'category',
+    width: phone ? phoneWidth : width,
+    interval: 0,
+    // About 7 px per character at 12 px.
+    tick: (props: TickProps) => <NameTick {...props} max={Math.floor((phone ? phoneWidth : width) / 7)} />,
+  }) as const;
 
 /**
  * A chart with its heading and the same numbers as a table. The chart itself is keyboard-reachable
@@ -37,6 +107,7 @@ function ChartCard({
   height,
   chart,
   table,
+  controls,
   className = '',
 }: {
   id: string;
@@ -44,6 +115,7 @@ function ChartCard({
   height: number;
   chart: ReactNode;
   table: ReactNode;
+  controls?: ReactNode;
   className?: string;
 }) {
   return (
@@ -54,10 +126,14 @@ function ChartCard({
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
+      {controls}
       <div style={{ height }}>{chart}</div>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-amber-700">Show the data as a table</summary>
-        <div className="mt-2 overflow-x-auto">{table}</div>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard */}
+        <div role="region" aria-label={`${title}: the data`} tabIndex={0} className="mt-2 overflow-x-auto">
+          {table}
+        </div>
       </details>
     </figure>
   );
@@ -65,6 +141,7 @@ function ChartCard({
 
 const th = 'px-3 py-2 text-left font-semibold text-slate-600';
 const td = 'px-3 py-2';
+const num = `${td} text-right tabular-nums`;
 
 /**
  * The bars' scale. Square root by default: beside one book with a huge stock, the others' bars stay visible (a
@@ -72,16 +149,160 @@ const td = 'px-3 py-2';
  */
 type Scale = 'sqrt' | 'linear';
 
+/** What the category bars measure. */
+type Measure = 'value' | 'copies';
+
 /** Up to this many changes, each is marked with a dot on the lines. */
 const MAX_DOTS = 30;
 
-/**
- * Total copies and stock value over time, folded from the latest history entries' `changes` back from the books
- * as they are now (stockOverTime); says so when older entries were left unread.
- */
-function StockOverTimeCard({ books }: { books: readonly Book[] }) {
-  const history = useStockHistory();
-  const points = useMemo(() => (history.data ? stockOverTime(books, history.data.entries) : []), [books, history.data]);
+/** The totals the charts add up to: the dashboard's tiles, so the two pages never disagree. */
+function Totals({ totals }: { totals: StockChart['totals'] }) {
+  const items = [
+    ['Stock value', money.format(totals.price)],
+    ['Copies', count.format(totals.quantity)],
+    ['Books', count.format(totals.products)],
+  ] as const;
+  return (
+    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:col-span-2">
+      {items.map(([label, value], i) => (
+        <div
+          key={label}
+          className={`min-w-0 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 ${i === 0 ? 'col-span-2 sm:col-span-1' : ''}`}
+        >
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="text-xl font-semibold break-all text-slate-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Stock value or copies per category over every book, the categories past the chart's first folded into one bar. */
+function CategoryCard({ chart, scale, phone }: { chart: StockChart; scale: Scale; phone: boolean }) {
+  const [measure, setMeasure] = useState<Measure>('value');
+  const name = useId();
+  const { otherCategories: other } = chart;
+  const rows = [
+    ...chart.categories,
+    ...(other.categories > 0 ? [{ category: `Other (${count.format(other.categories)} categories)`, ...other }] : []),
+  ];
+  const max = Math.max(0, ...rows.map((row) => row[measure]));
+  const label = measure === 'value' ? 'Stock value' : 'Copies';
+  const format = (v: number) => (measure === 'value' ? money.format(v) : count.format(v));
+  return (
+    <ChartCard
+      id="chart-value-by-category"
+      title="Stock by category"
+      height={Math.max(240, rows.length * 36)}
+      controls={
+        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <legend className="sr-only">Measure</legend>
+          {(['value', 'copies'] as const).map((option) => (
+            <label key={option} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                checked={measure === option}
+                onChange={() => setMeasure(option)}
+                className="size-4 accent-amber-700"
+              />
+              {option === 'value' ? 'Stock value' : 'Copies'}
+            </label>
+          ))}
+        </fieldset>
+      }
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} layout="vertical" margin={{ left: 4, right: 24 }} title={`${label} by category`}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis dataKey={measure} {...valueAxis(max, scale, phone, measure === 'value' ? compactMoney : compactCount)} />
+            <YAxis dataKey="category" {...nameAxis(phone, 84, 140)} />
+            <Tooltip formatter={(v) => format(Number(v))} />
+            <Bar dataKey={measure} name={label} fill={AMBER} radius={[0, 4, 4, 0]} minPointSize={2} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <table className="w-full">
+          <TableHead
+            columns={[
+              'Category',
+              { label: 'Books', className: 'text-right' },
+              { label: 'Copies', className: 'text-right' },
+              { label: 'Stock value', className: 'text-right' },
+            ]}
+            cellClassName={th}
+            className=""
+          />
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.category}>
+                <td className={td}>{row.category}</td>
+                <td className={num}>{count.format(row.books)}</td>
+                <td className={num}>{count.format(row.copies)}</td>
+                <td className={num}>{money.format(row.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t border-slate-200 font-semibold">
+            <tr>
+              <th scope="row" className={th}>
+                Total
+              </th>
+              <td className={num}>{count.format(chart.totals.products)}</td>
+              <td className={num}>{count.format(chart.totals.quantity)}</td>
+              <td className={num}>{money.format(chart.totals.price)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      }
+    />
+  );
+}
+
+/** The books with the least stock over every book, fewest first. */
+function LeastStockCard({ chart, scale, phone }: { chart: StockChart; scale: Scale; phone: boolean }) {
+  const least = chart.leastStocked;
+  return (
+    <ChartCard
+      id="chart-least-stock"
+      title={`The ${least.length} books with the least stock`}
+      height={Math.max(240, least.length * 36)}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={least} layout="vertical" margin={{ left: 4, right: 32 }} title="Books with the least stock">
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis {...valueAxis(Math.max(0, ...least.map((book) => book.stockQuantity)), scale, phone, compactCount)} />
+            <YAxis dataKey="bookName" {...nameAxis(phone, 100, 160)} />
+            <Tooltip />
+            <Bar dataKey="stockQuantity" name="Stock" fill={SKY} radius={[0, 4, 4, 0]} minPointSize={2}>
+              {/* The count beside each bar, so an out-of-stock book (no bar) still reads 0. */}
+              <LabelList dataKey="stockQuantity" position="right" className="fill-slate-700 text-xs" />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <table className="w-full">
+          <TableHead columns={['Book', { label: 'Stock', className: 'text-right' }]} cellClassName={th} className="" />
+          <tbody>
+            {least.map((row) => (
+              <tr key={row._id}>
+                <td className={td}>{row.bookName}</td>
+                <td className={`${num} ${row.stockQuantity < 1 ? 'font-semibold text-red-600' : ''}`}>{row.stockQuantity}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}
+
+/** Total copies and stock value after each of the latest changes of a stock or a price in the history. */
+function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean }) {
+  const points = chart.overTime;
   // A few changes show as dots too: a single one draws no line.
   const dots = points.length <= MAX_DOTS;
   // A time axis (changes spaced as they happened); within a day its ticks read the time of day.
@@ -94,61 +315,82 @@ function StockOverTimeCard({ books }: { books: readonly Book[] }) {
       height={280}
       className="xl:col-span-2"
       chart={
-        <QueryState query={history} loading="Loading the history">
-          {({ truncated }) => {
-            if (points.length === 0) return <p className="text-sm text-slate-600">No stock or price has changed yet.</p>;
-            return (
-              <div className="flex h-full flex-col gap-2">
-                {truncated && (
-                  <p className="text-sm text-slate-600">
-                    From the latest {count.format(STOCK_HISTORY_PAGE * STOCK_HISTORY_PAGES)} history entries; older changes are not shown.
-                  </p>
-                )}
-                <div className="min-h-0 flex-1">
-                  <ResponsiveContainer width="100%" height="100%">
-                    <LineChart data={timed} margin={{ left: 8, right: 8 }} title="Stock value and total copies over time">
-                      <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis
-                        dataKey="at"
-                        type="number"
-                        scale="time"
-                        domain={['dataMin', 'dataMax']}
-                        tickFormatter={(v: number) => (withinADay ? clock : whenShort).format(v)}
-                        minTickGap={24}
-                      />
-                      {/* Not from zero: the changes are small beside the totals. */}
-                      <YAxis
-                        yAxisId="value"
-                        domain={['auto', 'auto']}
-                        tickFormatter={(v: number) => preciseCompactMoney.format(v)}
-                        width={64}
-                      />
-                      <YAxis yAxisId="copies" domain={['auto', 'auto']} orientation="right" allowDecimals={false} width={48} />
-                      <Tooltip
-                        labelFormatter={(v) => (typeof v === 'number' ? when.format(v) : '')}
-                        formatter={(v, name) => (name === 'Stock value' ? money.format(Number(v)) : count.format(Number(v)))}
-                      />
-                      <Legend />
-                      <Line yAxisId="value" type="stepAfter" dataKey="value" name="Stock value" stroke={AMBER} dot={dots} />
-                      <Line yAxisId="copies" type="stepAfter" dataKey="copies" name="Total copies" stroke={SKY} dot={dots} />
-                    </LineChart>
-                  </ResponsiveContainer>
-                </div>
-              </div>
-            );
-          }}
-        </QueryState>
+        points.length === 0 ? (
+          <p className="text-sm text-slate-600">No stock or price has changed yet.</p>
+        ) : (
+          <div className="flex h-full flex-col gap-2">
+            {chart.olderChangesLeftOut && (
+              <p className="text-sm text-slate-600">From the latest {count.format(points.length)} changes; older ones are not shown.</p>
+            )}
+            <div className="min-h-0 flex-1">
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart data={timed} margin={{ left: 4, right: 4 }} title="Stock value and total copies over time">
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis
+                    dataKey="at"
+                    type="number"
+                    scale="time"
+                    domain={['dataMin', 'dataMax']}
+                    tickFormatter={(v: number) => (withinADay ? clock : whenShort).format(v)}
+                    tickCount={phone ? 3 : 6}
+                    interval="preserveStartEnd"
+                    minTickGap={40}
+                    tick={{ fontSize: 12 }}
+                  />
+                  {/* Not from zero: the changes are small beside the totals. */}
+                  <YAxis
+                    yAxisId="value"
+                    domain={['auto', 'auto']}
+                    tickFormatter={(v: number) => preciseCompactMoney.format(v)}
+                    tickCount={phone ? 4 : 5}
+                    tick={{ fontSize: 12 }}
+                    width={64}
+                  />
+                  <YAxis
+                    yAxisId="copies"
+                    domain={['auto', 'auto']}
+                    orientation="right"
+                    allowDecimals={false}
+                    tickFormatter={(v: number) => preciseCompactCount.format(v)}
+                    tickCount={phone ? 4 : 5}
+                    tick={{ fontSize: 12 }}
+                    width={52}
+                  />
+                  <Tooltip
+                    labelFormatter={(v) => (typeof v === 'number' ? when.format(v) : '')}
+                    formatter={(v, name) => (name === 'Stock value' ? money.format(Number(v)) : count.format(Number(v)))}
+                  />
+                  <Legend />
+                  <Line yAxisId="value" type="stepAfter" dataKey="value" name="Stock value" stroke={AMBER} dot={dots} />
+                  <Line yAxisId="copies" type="stepAfter" dataKey="copies" name="Total copies" stroke={SKY} dot={dots} />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+          </div>
+        )
       }
       table={
         points.length > 0 && (
           <table className="w-full">
-            <TableHead columns={['After the change of', 'Total copies', 'Stock value']} cellClassName={th} className="" />
+            <TableHead
+              columns={[
+                'After the change of',
+                'Change',
+                { label: 'Total copies', className: 'text-right' },
+                { label: 'Stock value', className: 'text-right' },
+              ]}
+              cellClassName={th}
+              className=""
+            />
             <tbody>
-              {points.map((row) => (
-                <tr key={row.time}>
+              {points.map((row, i) => (
+                <tr key={`${row.time}-${i}`}>
                   <td className={td}>{when.format(new Date(row.time))}</td>
-                  <td className={`${td} tabular-nums`}>{count.format(row.copies)}</td>
-                  <td className={`${td} tabular-nums`}>{money.format(row.value)}</td>
+                  <td className={`${td} break-words`}>
+                    {row.task} · {row.bookName}
+                  </td>
+                  <td className={num}>{count.format(row.copies)}</td>
+                  <td className={num}>{money.format(row.value)}</td>
                 </tr>
               ))}
             </tbody>
@@ -159,14 +401,14 @@ function StockOverTimeCard({ books }: { books: readonly Book[] }) {
   );
 }
 
-/** Stock value by category and the books with the least stock, computed from the books given, and both over time. */
-export function StockCharts({ books }: { books: readonly Book[] }) {
-  const byCategory = valueByCategory(books);
-  const least = leastStocked(books);
+/** The Chart page's figures, all computed by the server over every book (GET /stats/chart). */
+export function StockCharts({ chart }: { chart: StockChart }) {
   const [scale, setScale] = useState<Scale>('sqrt');
   const linearId = useId();
+  const phone = usePhone();
   return (
     <div className="grid items-start gap-6 xl:grid-cols-2">
+      <Totals totals={chart.totals} />
       <p className="flex items-center gap-2 text-sm xl:col-span-2">
         <input
           id={linearId}
@@ -177,68 +419,9 @@ export function StockCharts({ books }: { books: readonly Book[] }) {
         />
         <label htmlFor={linearId}>Linear scale (by default a square-root scale keeps small values readable)</label>
       </p>
-      <ChartCard
-        id="chart-value-by-category"
-        title="Stock value by category"
-        height={Math.max(240, byCategory.length * 36)}
-        chart={
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={byCategory} layout="vertical" margin={{ left: 8, right: 16 }} title="Stock value by category">
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" scale={scale} domain={[0, 'auto']} tickFormatter={(v: number) => compactMoney.format(v)} />
-              <YAxis type="category" dataKey="category" width={110} tick={{ fontSize: 12 }} tickFormatter={(v: string) => shorten(v, 14)} />
-              <Tooltip formatter={(v) => money.format(Number(v))} />
-              <Bar dataKey="value" name="Stock value" fill={AMBER} radius={[0, 4, 4, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
-        }
-        table={
-          <table className="w-full">
-            <TableHead columns={['Category', 'Stock value']} cellClassName={th} className="" />
-            <tbody>
-              {byCategory.map((row) => (
-                <tr key={row.category}>
-                  <td className={td}>{row.category}</td>
-                  <td className={`${td} tabular-nums`}>{money.format(row.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
-      />
-      <ChartCard
-        id="chart-least-stock"
-        title={`The ${least.length} books with the least stock`}
-        height={Math.max(240, least.length * 36)}
-        chart={
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={least} layout="vertical" margin={{ left: 8, right: 32 }} title="Books with the least stock">
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" scale={scale} domain={[0, 'auto']} allowDecimals={false} />
-              <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} tickFormatter={(v: string) => shorten(v)} />
-              <Tooltip />
-              <Bar dataKey="stock" name="Stock" fill={SKY} radius={[0, 4, 4, 0]} minPointSize={2}>
-                {/* The count beside each bar, so an out-of-stock book (no bar) still reads 0. */}
-                <LabelList dataKey="stock" position="right" className="fill-slate-700 text-xs" />
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
-        }
-        table={
-          <table className="w-full">
-            <TableHead columns={['Book', 'Stock']} cellClassName={th} className="" />
-            <tbody>
-              {least.map((row) => (
-                <tr key={row.id}>
-                  <td className={td}>{row.name}</td>
-                  <td className={`${td} tabular-nums ${row.stock < 1 ? 'font-semibold text-red-600' : ''}`}>{row.stock}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
-      />
-      <StockOverTimeCard books={books} />
+      <CategoryCard chart={chart} scale={scale} phone={phone} />
+      <LeastStockCard chart={chart} scale={scale} phone={phone} />
+      <StockOverTimeCard chart={chart} phone={phone} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// The official contact details, defined once (docs/rules.md, About page): the footer and the
-// 'Working Together' page both read them from here.
+// The official contact details, defined once (docs/rules.md, About page): the footer, the
+// 'Working Together' page and the printed reorder list read them from here.
 export const contact = {
+  name: 'Book Warehouse',
   address: '1450 Harbor Logistics Way, Unit 12, Oakland, CA 94607',
   email: 'support@bookwarehouse.dev',
   phone: '+1 (555) 014-2270',

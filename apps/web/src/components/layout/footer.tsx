@@ -58,7 +58,7 @@ export function Footer() {
 
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-xs text-slate-400 sm:px-6 lg:px-8">
-          © 2022 Book Warehouse. All rights reserved.
+          © 2022 {contact.name}. All rights reserved.
         </p>
       </div>
     </footer>

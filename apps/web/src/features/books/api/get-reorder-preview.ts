@@ -5,19 +5,25 @@ import { bookKeys } from './keys';
 
 const listSchema = (s: typeof import('@book-warehouse/types')) =>
   s.BookSchema.extend({ shortage: z.number(), reorderPoint: z.number().optional() }).array();
-export type ReorderRow = z.infer<ReturnType<typeof listSchema>>[number];
+type ReorderRow = z.infer<ReturnType<typeof listSchema>>[number];
+
+/** The first `limit` low books, largest shortage first, and how many books are low in all. */
+export interface ReorderPreview {
+  rows: ReorderRow[];
+  total: number;
+}
 
 /**
- * The first `limit` low books, largest shortage first (GET /api/reorder, staff only). Null when this server has no
- * reorder list yet (404), so the dashboard leaves the preview out; a server that takes no `limit` is cut here.
+ * The first `limit` low books of GET /api/reorder (staff only), which answers them all; null when this server has
+ * no reorder list yet (404), so the dashboard leaves the preview out.
  */
-async function getReorderPreview(limit: number, signal?: AbortSignal): Promise<ReorderRow[] | null> {
+async function getReorderPreview(limit: number, signal?: AbortSignal): Promise<ReorderPreview | null> {
   try {
-    return (await apiRequest('/reorder', { query: { limit }, schema: listSchema, signal })).slice(0, limit);
+    const all = await apiRequest('/reorder', { schema: listSchema, signal });
+    return { rows: all.slice(0, limit), total: all.length };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
-    if (!(error instanceof ApiError && error.status === 400)) throw error;
-    return (await apiRequest('/reorder', { schema: listSchema, signal })).slice(0, limit);
+    throw error;
   }
 }
 

@@ -41,3 +41,14 @@ export const bookColumns = [
     meta: { numeric: true },
   }),
 ] as Array<ColumnDef<Book, unknown>>;
+
+/** How many copies a low book lacks to reach its reorder point, as the reorder list counts its shortage. */
+const shortageColumn = column.display({
+  id: 'shortage',
+  header: 'Shortage',
+  cell: ({ row: { original: book } }) => (book.reorderPoint === undefined ? '' : Math.max(0, book.reorderPoint - book.stockQuantity)),
+  meta: { numeric: true },
+}) as ColumnDef<Book, unknown>;
+
+/** The columns of the low-stock list (the stock filter `low`): the others, then the shortage. */
+export const lowStockColumns = [...bookColumns, shortageColumn];

@@ -41,8 +41,9 @@ export function IsbnLookup({ getIsbn, onFound }: IsbnLookupProps) {
     });
   };
 
+  // No margin of its own: it sits in a row beside 'Scan ISBN', whose top it lines up with.
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       <Button variant="secondary" onClick={run} disabled={lookup.isPending} aria-busy={lookup.isPending}>
         {lookup.isPending && (
           <span className="size-4 animate-spin rounded-full border-2 border-amber-200 border-t-amber-600" aria-hidden="true" />

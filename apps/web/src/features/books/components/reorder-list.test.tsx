@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contact } from '../../../config/contact';
 import { paths } from '../../../config/paths';
 import { testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
@@ -55,5 +56,15 @@ describe('ReorderList', () => {
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/reorder/export.csv');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('reorder.csv');
+  });
+
+  it('heads the printed list with its name, the warehouse and the date', async () => {
+    stubFetch(() => json(lines));
+    renderWithApp(<ReorderList />);
+    const heading = await screen.findByRole('heading', { name: 'Reorder list' });
+    const header = heading.closest('header')!;
+    expect(header).toHaveClass('hidden', 'print:block');
+    expect(header).toHaveTextContent(contact.name);
+    expect(header).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date()));
   });
 });

@@ -1,10 +1,12 @@
 import type { ReorderItem } from '@book-warehouse/types';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
 import { QueryState } from '../../../components/ui/query-state';
 import { stacked } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
+import { contact } from '../../../config/contact';
 import { paths } from '../../../config/paths';
 import { useExportReorder, useReorder } from '../api/get-reorder';
 import { formatIsbn } from '../isbn';
@@ -26,6 +28,7 @@ export function ReorderList() {
   const exportCsv = useExportReorder();
   return (
     <div className="flex min-w-0 flex-col gap-4">
+      <PrintHeading />
       <div className="flex flex-wrap gap-3 print:hidden">
         <Button variant="secondary" onClick={() => window.print()}>
           Print
@@ -42,6 +45,30 @@ export function ReorderList() {
         {(lines) => <ReorderTable lines={lines} />}
       </QueryState>
     </div>
+  );
+}
+
+const printedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * On paper only: the list's name, the warehouse's name and address, and when it was printed (the screen's
+ * heading and navigation are not printed). The date is taken again as the print dialog opens.
+ */
+function PrintHeading() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const update = () => setNow(new Date());
+    window.addEventListener('beforeprint', update);
+    return () => window.removeEventListener('beforeprint', update);
+  }, []);
+  return (
+    <header className="hidden print:block">
+      <h2 className="text-2xl font-bold text-slate-900">Reorder list</h2>
+      <p className="text-sm text-slate-700">
+        {contact.name} · {contact.address}
+      </p>
+      <p className="text-sm text-slate-700">Printed {printedDate.format(now)}</p>
+    </header>
   );
 }
 

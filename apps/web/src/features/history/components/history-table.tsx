@@ -5,6 +5,7 @@ import { stacked } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
 import { paths } from '../../../config/paths';
 import { formatChange, fullChange } from '../changes';
+import { EmailText } from '../../../components/ui/email-text';
 
 const columns = ['E-mail', 'Book name', 'Task', 'Time', 'Undo'] as const;
 
@@ -35,8 +36,8 @@ export function HistoryTable({ entries, canUndo, undoingId, onUndo, onBook, busy
           )}
           {entries.map((entry) => (
             <tr key={entry._id} className={stacked.row}>
-              <td data-label="E-mail" className={`${stacked.cell} break-all`}>
-                {entry.email}
+              <td data-label="E-mail" className={stacked.cell}>
+                <EmailText email={entry.email} />
               </td>
               <td data-label="Book" className={stacked.cell}>
                 <BookName entry={entry} onBook={onBook} />

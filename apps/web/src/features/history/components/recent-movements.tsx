@@ -6,6 +6,7 @@ import { QueryState, RowsSkeleton } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { useUndoEntry } from '../../../lib/undo-entry';
 import { RECENT_MOVEMENTS, useRecentMovements } from '../api/get-recent-movements';
+import { EmailText } from '../../../components/ui/email-text';
 
 /** The latest stock movements, each linking to its book and undoable by staff (`canUndo`). */
 export function RecentMovements({ canUndo }: { canUndo: boolean }) {
@@ -52,7 +53,7 @@ export function RecentMovements({ canUndo }: { canUndo: boolean }) {
                   )}{' '}
                   <span className="text-slate-700">{entry.task}</span>
                   <span className="block text-xs text-slate-600">
-                    {entry.time} · {entry.email}
+                    {entry.time} · <EmailText email={entry.email} />
                   </span>
                 </span>
                 {entry.undoneBy ? (

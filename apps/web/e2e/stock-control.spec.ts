@@ -72,8 +72,8 @@ test('removing the ISBN and the reorder point of a book with their boxes on the 
   expect(stored.reorderPoint).toBeUndefined();
 
   await page.goto(paths.dashboard.history);
-  const row = page.getByRole('row').filter({ hasText: book.bookName }).filter({ hasText: 'isbn 9780441013593 -> (none)' });
-  await expect(row).toContainText('reorderPoint 3 -> (none)');
+  const row = page.getByRole('row').filter({ hasText: book.bookName }).filter({ hasText: 'ISBN 978-0-441-01359-3 -> (none)' });
+  await expect(row).toContainText('Reorder point 3 -> (none)');
 });
 
 test('undo of a price change on the History screen restores the price and adds an Undo entry', async ({ page, request }) => {
@@ -92,7 +92,7 @@ test('undo of a price change on the History screen restores the price and adds a
   const rows = page.getByRole('row').filter({ hasText: book.bookName });
   const priceRow = rows.filter({ has: page.getByText('Price Updated to 14.5', { exact: true }) });
   await expect(priceRow).toHaveCount(1);
-  await expect(priceRow).toContainText('price 12.00 -> 14.50');
+  await expect(priceRow).toContainText('Price 12.00 -> 14.50');
   await expectAccessible(page);
 
   await priceRow.getByRole('button', { name: `Undo Price Updated to 14.5 on ${book.bookName}` }).click();
@@ -102,7 +102,7 @@ test('undo of a price change on the History screen restores the price and adds a
   await expect(toast(page, 'Undone: Price Updated to 14.5')).toBeVisible();
   const undoRow = rows.filter({ has: page.getByText('Undo: Price Updated to 14.5', { exact: true }) });
   await expect(undoRow).toHaveCount(1);
-  await expect(undoRow).toContainText('price 14.50 -> 12.00');
+  await expect(undoRow).toContainText('Price 14.50 -> 12.00');
   await expect(priceRow.getByText('Undone')).toBeVisible();
   expect((await storedBook(request, book._id)).price).toBe(12);
 

@@ -12,15 +12,13 @@ const WEB = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(WEB, 'dist');
 const SSR = path.join(WEB, 'dist-ssr');
 
-const ROOT_DIV = '<div id="root"></div>';
 const SHELL = path.join(DIST, 'public.html');
 
 const ENTRY = path.join(SSR, 'entry-server.cjs');
-const { drawRoot, publicPaths } = createRequire(ENTRY)(ENTRY);
+const { drawPage, publicPaths } = createRequire(ENTRY)(ENTRY);
 /** The file each public page is written to: the API maps `/` to index, `/<name>` to <name>. */
 const fileName = (/** @type {string} */ pathname) => (pathname === '/' ? 'index' : pathname.slice(1));
 const shell = await readFile(SHELL, 'utf8');
-if (!shell.includes(ROOT_DIV)) throw new Error(`dist/public.html has no ${ROOT_DIV}`);
 
 // The text face (Latin, variable weight) is asked for with the stylesheet, not after it has been parsed.
 const font = (await readdir(path.join(DIST, 'assets'))).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
@@ -36,7 +34,7 @@ const ready = shell.replace(stylesheet, () => style).replace('</head>', preload)
 await mkdir(path.join(DIST, 'pages'), { recursive: true });
 for (const pathname of publicPaths) {
   const name = fileName(pathname);
-  const html = ready.replace(ROOT_DIV, () => drawRoot(pathname));
+  const html = drawPage(ready, pathname);
   await writeFile(path.join(DIST, 'pages', `${name}.html`), html);
   console.log(`prerendered ${pathname} -> dist/pages/${name}.html (${(html.length / 1000).toFixed(1)} kB)`);
 }

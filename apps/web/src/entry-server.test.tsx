@@ -3,7 +3,7 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANDING_DATA_ID, parseLandingData } from './app/landing-data';
 import { paths } from './config/paths';
-import { drawRoot } from './entry-server';
+import { drawPage } from './entry-server';
 import { testBook, testReview } from './test/fixtures';
 
 /** A book name that would end the data's script element, and open a comment, if it were sent as it is. */
@@ -15,14 +15,28 @@ const landing: LandingData = {
   reviewCount: { count: 1 },
 };
 
-/** The drawn root (and what follows it) as a browser parses the page. */
+/** The public pages' shell as the build leaves it (public.html). */
+const SHELL = '<!doctype html><html><head><title>Book Warehouse</title></head><body><div id="root"></div></body></html>';
+
+/** The drawn page as a browser parses it: its body moved into the test's document, its title answered. */
 function parsed(pathname: string, json?: string): HTMLElement {
-  const body = new DOMParser().parseFromString(`<!doctype html><body>${drawRoot(pathname, json)}</body>`, 'text/html').body;
-  document.body.replaceChildren(...body.childNodes);
+  const drawn = new DOMParser().parseFromString(drawPage(SHELL, pathname, json), 'text/html');
+  document.body.replaceChildren(...drawn.body.childNodes);
+  document.title = drawn.title;
   return document.body;
 }
 
-describe('drawRoot, the public pages as the API and the build draw them', () => {
+describe('drawPage, the public pages as the API and the build draw them', () => {
+  it.each([
+    [paths.home, 'Home · Book Warehouse'],
+    [paths.homeAlias, 'Home · Book Warehouse'],
+    [paths.blog, 'Blog · Book Warehouse'],
+    [paths.about, 'About Us · Book Warehouse'],
+  ])('names %s "%s" in the served document, before any script runs', (pathname, title) => {
+    parsed(pathname);
+    expect(document.title).toBe(title);
+  });
+
   it('draws the landing page with its books and comments, and sends the data along unchanged', () => {
     const body = parsed(paths.home, JSON.stringify(landing));
     const inventory = within(body).getByRole('region', { name: 'Inventory' });
@@ -34,6 +48,11 @@ describe('drawRoot, the public pages as the API and the build draw them', () => 
     const sent = body.querySelector(`script#${LANDING_DATA_ID}`);
     expect(sent?.getAttribute('type')).toBe('application/json');
     expect(parseLandingData(sent?.textContent ?? '')).toEqual(landing);
+  });
+
+  it('draws ISBNs hyphenated, as a signed-in clerk reads them', () => {
+    const body = parsed(paths.home, JSON.stringify({ ...landing, books: [testBook({ isbn: '9780441013593' })] }));
+    expect(within(body).getByText('978-0-441-01359-3')).toBeTruthy();
   });
 
   it('without data draws the skeletons, and sends nothing along', () => {

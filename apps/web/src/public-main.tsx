@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { LANDING_DATA_ID, parseLandingData } from './app/landing-data';
 import { PublicApp } from './app/public-app';
+import { rememberDrawnIsbns } from './features/books/components/isbn-text';
 
 /** The data the API drew the landing page with, for the same first render; none on the other public pages. */
 function landingData() {
@@ -20,8 +21,10 @@ function landingData() {
  */
 export const hydrated = new Promise<void>((resolve) =>
   setTimeout(() => {
+    const root = document.getElementById('root')!;
+    rememberDrawnIsbns(root);
     hydrateRoot(
-      document.getElementById('root')!,
+      root,
       <StrictMode>
         <PublicApp pathname={window.location.pathname} landing={landingData()} />
       </StrictMode>,

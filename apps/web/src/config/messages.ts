@@ -71,7 +71,7 @@ export const messages = {
   /** The lists' paging, filters and downloads (Manage Items, All Books, Import). */
   previousPage: 'Previous',
   nextPage: 'Next',
-  rowsPerPage: 'Rows per page',
+  /** The page size of every list of books (All Books, Manage Items): one word for one thing. */
   booksPerPage: 'Books per page',
   pageLinkExpired: 'That page of the list can no longer be found (an old or changed link): showing the first page.',
   pageTooDeep: 'That page is too deep in the list to open by its number: showing the first page. Search or filter to narrow the list.',
@@ -93,7 +93,7 @@ export const messages = {
   viewList: 'List',
 
   /** The import screen. */
-  importTitle: 'Import books',
+  importTitle: 'Import Books',
   importIntro:
     'Choose a CSV file with a header row. Each row becomes a book, or updates the book with the same ISBN (or the same name and author). Nothing is saved until you import.',
   importFile: 'CSV file',

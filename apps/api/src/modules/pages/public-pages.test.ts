@@ -14,10 +14,11 @@ const [staff] = useTestUsers('Paula Pages');
 
 const DRAWER = `
 exports.landingPaths = ['/', '/home'];
-exports.drawRoot = (pathname, json) => {
+exports.drawPage = (shell, pathname, json) => {
   if (json && JSON.parse(json).books.some((book) => book.bookName === 'Undrawable')) throw new Error('cannot draw');
-  return '<div id="root"><main data-path="' + pathname + '">drawn</main></div>' +
-    (json === undefined ? '' : '<script type="application/json" id="landing-data">' + json + '</script>');
+  return shell.replace('<title>Book Warehouse</title>', '<title>Home · Book Warehouse</title>').replace('<div id="root"></div>',
+    '<div id="root"><main data-path="' + pathname + '">drawn</main></div>' +
+    (json === undefined ? '' : '<script type="application/json" id="landing-data">' + json + '</script>'));
 };
 `;
 const SHELL = '<!doctype html><html><head><title>Book Warehouse</title></head><body><div id="root"></div></body></html>';
@@ -52,6 +53,7 @@ describe('the landing page, drawn per request', () => {
     const res = await request(app).get(page).expect(200).expect('content-type', /html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.text).toContain('<title>Home · Book Warehouse</title>');
     expect(res.text).toContain(`<body><div id="root"><main data-path="${page}">drawn</main></div><script type="application/json"`);
     // The same three answers the page's queries would get, owners' e-mails left out.
     expect(sentData(res.text)).toEqual({

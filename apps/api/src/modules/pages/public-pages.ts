@@ -10,8 +10,8 @@ import type { Logger } from '../../lib/logger';
 interface PageDrawer {
   /** The public pages that show the landing's books and comments. */
   landingPaths: readonly string[];
-  /** The page's root element, drawn with `landingJson` (and followed by it for the browser) when given. */
-  drawRoot(pathname: string, landingJson?: string): string;
+  /** The page's document: `shell` with its title and its root element, drawn with `landingJson` (and followed by it) when given. */
+  drawPage(shell: string, pathname: string, landingJson?: string): string;
 }
 
 const ROOT_DIV = '<div id="root"></div>';
@@ -71,7 +71,7 @@ export function createPublicPages(webDist: string, landing: LandingReads, logger
         throw new Error(`no landing data within ${LANDING_DATA_WAIT_MS} ms`);
       }),
     ]);
-    return shell.replace(ROOT_DIV, () => drawer.drawRoot(pathname, JSON.stringify(data)));
+    return drawer.drawPage(shell, pathname, JSON.stringify(data));
   };
 
   /** Counts the request as a read; false when the client is past its limit (the 429 is not sent). */

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/notify';
 import { paths, publicPaths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
-import { pageTitle } from './page-titles';
+import { documentTitle, pageTitle } from './page-titles';
 import { useScrolledPast } from './use-scrolled-past';
 
 /** Spec section 9: the header style changes after 100px of scroll, the nav link colour after 120px. */
@@ -28,6 +28,10 @@ export function Header() {
   const recoloured = useScrolledPast(NAV_COLOUR_SCROLL_PX);
   const isHome = pathname === paths.home || pathname === paths.homeAlias;
   const title = pageTitle(pathname);
+  // The tab says where the clerk is too; a public page's document comes with its title already (entry-server.tsx).
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router-dom';
+import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 
 /** The header's page name comes from this one table (docs/rules.md, Page titles). */
@@ -16,10 +17,10 @@ const titles: Record<string, string> = {
   [paths.dashboard.quantity]: 'Update Quantity',
   [paths.dashboard.addItem]: 'Add Books',
   [paths.dashboard.scan]: 'Scan',
-  [paths.dashboard.batch]: 'Batch Receive and Deliver',
+  [paths.dashboard.batch]: 'Batch Receive/Deliver',
   [paths.dashboard.history]: 'History',
   [paths.dashboard.reorder]: 'Reorder',
-  [paths.dashboard.import]: 'Import',
+  [paths.dashboard.import]: messages.importTitle,
   [paths.dashboard.user]: 'Manage Users',
   [paths.dashboard.team]: 'Manage Team',
   [paths.dashboard.chart]: 'Chart',
@@ -42,3 +43,9 @@ export function pageTitle(pathname: string): string {
   const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
   return last ? last.charAt(0).toUpperCase() + last.slice(1) : 'Home';
 }
+
+/** The app's name, after the page's in every tab's title. */
+const APP_NAME = 'Book Warehouse';
+
+/** A browser tab's title: the page's name from the same table, then the app's ('Manage Items · Book Warehouse'). */
+export const documentTitle = (pathname: string): string => `${pageTitle(pathname)} · ${APP_NAME}`;

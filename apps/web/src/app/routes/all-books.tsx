@@ -10,6 +10,7 @@ import { CategorySelect } from '../../features/books/components/list-filters';
 import { usePagedBookList } from '../../features/books/hooks/use-paged-book-list';
 import { useAuth } from '../../lib/auth';
 import { useStoredChoice } from '../../lib/use-stored-choice';
+import { PageHeading } from '../layout/page-heading';
 
 /** Cards per page: rows of 1, 2, 3 or 4 fill evenly. */
 const CARD_PAGE_SIZES = [12, 24, 48, 96] as const;
@@ -26,9 +27,7 @@ export function AllBooksPage() {
   const [view, setView] = useStoredChoice(`book-warehouse.all-books-view.${user?.uid ?? 'guest'}`, VIEWS);
   return (
     <section aria-labelledby="all-books-heading" className="flex flex-col gap-6">
-      <h1 id="all-books-heading" className="text-2xl font-bold">
-        All Books
-      </h1>
+      <PageHeading id="all-books-heading">All Books</PageHeading>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
         <SearchInput
           label={messages.filterBooks}
@@ -39,7 +38,8 @@ export function AllBooksPage() {
         <CategorySelect value={params.category} onChange={(category) => change({ category })} />
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-slate-700">{messages.viewAs}</legend>
-          <div className="flex overflow-hidden rounded-lg ring-1 ring-slate-300">
+          {/* self-start: as wide as its two buttons, not the phone's whole column. */}
+          <div className="flex self-start overflow-hidden rounded-lg ring-1 ring-slate-300">
             {VIEWS.map((option) => (
               <button
                 key={option}
@@ -85,7 +85,6 @@ export function AllBooksPage() {
                 pageSize={params.limit}
                 total={total}
                 pageSizes={CARD_PAGE_SIZES}
-                sizeLabel={messages.booksPerPage}
                 onPage={onPage}
                 canOpen={canOpen}
                 onPageSize={(size) => change({ size })}

@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { useAuth, type FromState } from '../../lib/auth';
+import { PageHeading } from '../layout/page-heading';
 
 /** Where a sign-in returns to: the protected route that sent the user here, else home. */
 export function useReturnTo(): string {
@@ -18,7 +19,7 @@ export function LoginPage() {
   const toReturn = () => navigate(returnTo, { replace: true });
   return (
     <div className="mx-auto w-full max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8">
-      <h1 className="mb-6 text-2xl font-bold">Login</h1>
+      <PageHeading>Login</PageHeading>
       <div className="flex flex-col gap-4">
         <LoginForm onSignedIn={toReturn} />
         <SocialSignIn onSignedIn={toReturn} />

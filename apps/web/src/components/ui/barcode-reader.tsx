@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { CodeDetector } from '../../lib/barcode/detector';
 import { normaliseIsbn } from '../../lib/isbn';
 import { Button } from './button';
@@ -42,6 +42,13 @@ export interface BarcodeReaderProps {
   /** Opens the camera at once (the Scan page); otherwise the clerk presses 'Start camera'. */
   autoStart?: boolean;
   disabled?: boolean;
+  /**
+   * Puts the focus in the ISBN field on arrival: a USB scanner types into whatever has the focus, so its first
+   * code would otherwise go nowhere.
+   */
+  focusOnArrival?: boolean;
+  /** The ISBN field, for a page that puts the focus back there after an action (a commit, a receipt). */
+  fieldRef?: RefObject<HTMLInputElement | null>;
 }
 
 /**
@@ -56,8 +63,12 @@ export function BarcodeReader({
   label = 'ISBN (type it, or use a barcode scanner)',
   autoStart = false,
   disabled = false,
+  focusOnArrival = false,
+  fieldRef,
 }: BarcodeReaderProps) {
   const id = useId();
+  const ownFieldRef = useRef<HTMLInputElement>(null);
+  const field = fieldRef ?? ownFieldRef;
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const lastRead = useRef<{ code: string; at: number }>({ code: '', at: 0 });
@@ -160,6 +171,10 @@ export function BarcodeReader({
   // The camera goes off when the reader leaves the page.
   useEffect(() => releaseCamera, [releaseCamera]);
 
+  useEffect(() => {
+    if (focusOnArrival) field.current?.focus();
+  }, [focusOnArrival, field]);
+
   const enter = () => {
     const isbn = normaliseIsbn(text);
     if (!isbn) {
@@ -168,6 +183,8 @@ export function BarcodeReader({
     }
     setFieldError('');
     setText('');
+    // After the Enter button too, the next code goes into the field.
+    field.current?.focus();
     onCode(isbn);
   };
 
@@ -208,6 +225,7 @@ export function BarcodeReader({
         </label>
         <div className="flex gap-2">
           <input
+            ref={field}
             id={fieldId}
             value={text}
             onChange={(event) => {

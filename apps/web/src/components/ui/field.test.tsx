@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Field } from './field';
+import { Field, RequiredLegend, TextAreaField } from './field';
 
 describe('Field', () => {
   it('opens a numeric keyboard for whole numbers and a decimal one for prices', () => {
@@ -14,6 +14,25 @@ describe('Field', () => {
     expect(screen.getByLabelText('Stock quantity')).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByLabelText('Price')).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByLabelText('Photo URL')).toHaveAttribute('inputmode', 'url');
+  });
+
+  it('marks a required field with a * beside its label, and tells screen readers through the control', () => {
+    render(
+      <>
+        <RequiredLegend />
+        <Field label="Subtitle" required />
+        <TextAreaField label="Description" required />
+        <Field label="ISBN" />
+      </>,
+    );
+    expect(screen.getByText(/^Required fields are marked/)).toHaveTextContent('Required fields are marked *');
+    for (const name of ['Subtitle', 'Description']) {
+      // The label's words alone name the field; the mark is for the eye.
+      expect(screen.getByRole('textbox', { name })).toHaveAttribute('aria-required', 'true');
+      expect(screen.getByText(name).parentElement).toHaveTextContent(`${name}*`);
+    }
+    expect(screen.getByRole('textbox', { name: 'ISBN' })).not.toHaveAttribute('aria-required');
+    expect(screen.getByText('ISBN').parentElement).toHaveTextContent(/^ISBN$/);
   });
 
   it('ties its error to the input', () => {

@@ -6,23 +6,44 @@ interface Labelled {
   label: string;
   error?: FieldError;
   id?: string;
+  /** Marks the label with '*' (see RequiredLegend) and the control as required for screen readers. */
+  required?: boolean | undefined;
 }
 
 const controlClass =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500';
 
+/** What the '*' after a required field's label means, said once at the top of a form that has one. */
+export function RequiredLegend() {
+  return (
+    <p className="text-sm text-slate-600">
+      Required fields are marked <RequiredMark />
+    </p>
+  );
+}
+
+/** Hidden from screen readers: the control itself says it is required (aria-required). */
+const RequiredMark = () => (
+  <span aria-hidden="true" className="font-bold text-red-700">
+    *
+  </span>
+);
+
 /** The label above a control and its validation message beside it, tied to it for screen readers (aria-describedby). */
-function Labelled({ label, error, id, control }: Labelled & { control: (props: ControlProps) => ReactElement }) {
+function Labelled({ label, error, id, required, control }: Labelled & { control: (props: ControlProps) => ReactElement }) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      {/* The mark beside the label, not in it: the field's name stays its label's words alone. */}
+      <div className="flex items-baseline gap-1 text-sm font-medium text-slate-700">
+        <label htmlFor={inputId}>{label}</label>
+        {required && <RequiredMark />}
+      </div>
       {control({
         id: inputId,
+        'aria-required': required || undefined,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': error ? errorId : undefined,
         className: controlClass,
@@ -38,6 +59,7 @@ function Labelled({ label, error, id, control }: Labelled & { control: (props: C
 
 interface ControlProps {
   id: string;
+  'aria-required': true | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   className: string;
@@ -60,6 +82,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
       label={label}
       error={error}
       id={id}
+      required={input.required}
       control={(control) => <input ref={ref} {...control} {...input} inputMode={inputMode} />}
     />
   );
@@ -77,6 +100,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
       label={label}
       error={error}
       id={id}
+      required={textarea.required}
       control={(control) => <textarea ref={ref} rows={rows} {...control} {...textarea} className={`${control.className} resize-y`} />}
     />
   );

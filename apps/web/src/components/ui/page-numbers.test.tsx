@@ -90,7 +90,7 @@ describe('PageNumbers', () => {
 
   it('changes the page size', async () => {
     const { onPageSize } = renderPages(0, 45);
-    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await userEvent.selectOptions(screen.getByLabelText('Books per page'), '50');
     expect(onPageSize).toHaveBeenCalledWith(50);
   });
 });

@@ -63,7 +63,6 @@ export function PageNumbers({
   pageSizes,
   onPage,
   onPageSize,
-  sizeLabel = messages.rowsPerPage,
   canOpen = () => true,
 }: {
   label: string;
@@ -73,8 +72,6 @@ export function PageNumbers({
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
-  /** The page size's label ('Rows per page' unless given). */
-  sizeLabel?: string;
   canOpen?: CanOpen;
 }) {
   const sizeId = useId();
@@ -127,7 +124,7 @@ export function PageNumbers({
         </ul>
       </nav>
       <div className="flex items-center gap-2 text-sm text-slate-700">
-        <label htmlFor={sizeId}>{sizeLabel}</label>
+        <label htmlFor={sizeId}>{messages.booksPerPage}</label>
         <select
           id={sizeId}
           value={pageSize}

@@ -9,7 +9,7 @@ export function BatchPage() {
   const { canChangeStock, viewOnly } = usePermissions();
   return (
     <section aria-labelledby="batch-heading" className="flex max-w-3xl min-w-0 flex-col gap-4">
-      <PageHeading id="batch-heading">Batch Receive and Deliver</PageHeading>
+      <PageHeading id="batch-heading">Batch Receive/Deliver</PageHeading>
       <p className="text-sm text-slate-600">
         Choose Receive or Deliver, then scan or type one ISBN after another. Nothing changes until you commit; then every line is applied at
         once, or none is.

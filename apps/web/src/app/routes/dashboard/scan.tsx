@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
 import { paths } from '../../../config/paths';
@@ -9,33 +9,49 @@ import { StockControls } from '../../../features/books/components/stock-controls
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
 
+/** What the last scan did: the book found (and how many times in a row), or why none was. */
+type Outcome = { tone: 'ok' | 'error'; text: string };
+
+const times = (n: number) => (n === 2 ? 'twice' : `${n} times`);
+
 /**
  * Scan: the camera (or a scanner or the keyboard) reads an ISBN. A book the warehouse has opens here with
  * receive and deliver ready; an unknown one opens the add form with the ISBN filled in (staff), or says so.
+ * Scan looks a book up and counts nothing: the same code again reads the book afresh and says so
+ * (docs/scanning.md); Batch counts one copy per scan.
  */
 export function ScanPage() {
   const { canChangeStock } = usePermissions();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [isbn, setIsbn] = useState<string>();
-  const [message, setMessage] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const [scanned, setScanned] = useState<{ isbn: string; count: number }>();
+  const [outcome, setOutcome] = useState<Outcome>();
   // The shown book follows every change (the stock controls refresh the books' queries).
-  const book = useBookByIsbn(isbn).data;
+  const book = useBookByIsbn(scanned?.isbn).data;
 
   const onCode = async (code: string) => {
     try {
-      const found = await queryClient.fetchQuery(bookByIsbnQueryOptions(code));
+      // Always asked afresh: a clerk scanning a book again expects its stock as it is now.
+      const found = await queryClient.fetchQuery({ ...bookByIsbnQueryOptions(code), staleTime: 0 });
       if (found) {
-        setIsbn(code);
-        setMessage('');
+        const count = scanned?.isbn === code ? scanned.count + 1 : 1;
+        setScanned({ isbn: code, count });
+        setOutcome({
+          tone: 'ok',
+          text:
+            count === 1
+              ? `Found ${found.bookName}: ${found.stockQuantity} in stock.`
+              : `${found.bookName} scanned ${times(count)}: read again, ${found.stockQuantity} in stock. Scan counts no copies; Batch Receive/Deliver counts one per scan.`,
+        });
       } else if (canChangeStock) {
         await navigate(paths.dashboard.addItemWithIsbn(code));
       } else {
-        setIsbn(undefined);
-        setMessage(`No book in the warehouse has ISBN ${code}.`);
+        setScanned(undefined);
+        setOutcome({ tone: 'error', text: `No book in the warehouse has ISBN ${code}.` });
       }
     } catch (error) {
-      setMessage(`Could not look up ISBN ${code}: ${(error as Error).message}`);
+      setOutcome({ tone: 'error', text: `Could not look up ISBN ${code}: ${(error as Error).message}` });
     }
   };
 
@@ -49,14 +65,15 @@ export function ScanPage() {
         </Link>
       </p>
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <BarcodeReader autoStart onCode={(code) => void onCode(code)} />
+        <BarcodeReader autoStart focusOnArrival fieldRef={field} onCode={(code) => void onCode(code)} />
       </div>
-      <p aria-live="polite" className="text-sm text-red-700">
-        {message}
+      <p aria-live="polite" className={`text-sm ${outcome?.tone === 'ok' ? 'text-emerald-700' : 'text-red-700'}`}>
+        {outcome?.text}
       </p>
       {book && (
         <section aria-label="Scanned book" className="max-w-xs">
-          <BookCard book={book} actions={canChangeStock && <StockControls book={book} />} />
+          {/* After a receipt, a delivery or a price, the next key (the next book's code) goes into the ISBN field. */}
+          <BookCard book={book} actions={canChangeStock && <StockControls book={book} onChanged={() => field.current?.focus()} />} />
         </section>
       )}
     </section>

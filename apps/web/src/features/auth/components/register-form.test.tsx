@@ -55,7 +55,7 @@ describe('RegisterForm', () => {
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(String(input)).toBe('/api/histories');
     expect(JSON.parse(init?.body as string)).toMatchObject({ task: 'Singup', bookName: 'Ada Lovelace' });
-    expect(onRegistered).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
   });
 
   it('shows a failed history record as a toast, not as a failed registration', async () => {

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { authErrorText } from '../auth-error-text';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Field, RequiredLegend } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
@@ -31,6 +31,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <RequiredLegend />
       <Field label="Name" autoComplete="name" required {...register('name')} error={formState.errors.name} />
       <Field label="Email" type="email" autoComplete="email" required {...register('email')} error={formState.errors.email} />
       <Field

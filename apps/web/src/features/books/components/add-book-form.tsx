@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { RequiredLegend } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { ScanButton } from '../../../components/ui/scan-button';
 import { messages } from '../../../config/messages';
@@ -72,6 +73,9 @@ export function AddBookForm({ isbn }: { isbn?: string }) {
       aria-label="Add Books"
       className="grid gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
     >
+      <div className="sm:col-span-2">
+        <RequiredLegend />
+      </div>
       {bookFieldSpecs.map((spec) => (
         <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
           <BookFieldInput

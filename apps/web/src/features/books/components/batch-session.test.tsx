@@ -103,6 +103,14 @@ describe('BatchSession', () => {
     expect(fetchMock.mock.calls.some(([input]) => input === '/api/stock/movements')).toBe(false);
   });
 
+  it("puts the focus in the ISBN field on arrival, so a USB scanner's first code counts", async () => {
+    stubApi(() => json({ books: [] }));
+    renderWithApp(<BatchSession />);
+    expect(screen.getByLabelText(/^ISBN to receive/)).toHaveFocus();
+    await userEvent.keyboard('9780441172719{Enter}');
+    expect(await within(lineOf('Dune')).findByText('1')).toBeInTheDocument();
+  });
+
   it('on success says so, shows a summary from the answer and clears the list', async () => {
     stubApi(() => json({ books: [{ ...dune, stockQuantity: 7 }] }));
     renderWithApp(<BatchSession />);
@@ -114,5 +122,7 @@ describe('BatchSession', () => {
     expect(summary).toHaveTextContent('Dune: +2, stock 5 → 7');
     expect(screen.queryByRole('listitem', { name: /Dune/ })).toBeNull();
     expect(screen.getByRole('button', { name: /^Commit/ })).toBeDisabled();
+    // The next key is the next code, not lost on the page with the disabled Commit.
+    expect(screen.getByLabelText(/^ISBN to receive/)).toHaveFocus();
   });
 });

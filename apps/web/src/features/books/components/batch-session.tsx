@@ -131,6 +131,14 @@ export function BatchSession() {
   useEffect(() => {
     if (refusals.length > 0) bannerRef.current?.focus();
   }, [refusals]);
+  // After a commit the next key is the next code: the field, once the commit no longer holds it disabled.
+  const field = useRef<HTMLInputElement>(null);
+  const focusFieldWhenFree = useRef(false);
+  useEffect(() => {
+    if (busy || !focusFieldWhenFree.current) return;
+    focusFieldWhenFree.current = false;
+    field.current?.focus();
+  }, [busy]);
 
   const onCode = async (isbn: string) => {
     if (busy) return setNotice({ tone: 'error', text: 'Wait until the commit has finished, then scan again.' });
@@ -163,6 +171,7 @@ export function BatchSession() {
         setSummary({ done, lines });
         setNotice(undefined);
         dispatch({ type: 'clear' });
+        focusFieldWhenFree.current = true;
         notify.success(`${done} ${copies(total)} of ${lines.length} ${lines.length === 1 ? 'book' : 'books'}`);
       },
       // Said once: a refusal of lines is shown beside them, with the banner above the list (which takes the focus, so
@@ -210,6 +219,8 @@ export function BatchSession() {
           onCode={(isbn) => void onCode(isbn)}
           label={`ISBN to ${current.verb.toLowerCase()} (type it, or use a barcode scanner)`}
           disabled={busy}
+          focusOnArrival
+          fieldRef={field}
         />
         <div aria-live="polite" className="mt-2 min-h-6 text-sm">
           {notice && (

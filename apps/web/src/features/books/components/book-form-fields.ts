@@ -1,23 +1,10 @@
 import type { BookFields } from '@book-warehouse/types';
 import type { FieldError } from 'react-hook-form';
+import { bookFieldLabels } from '../../../config/book-field-labels';
 import { ApiError } from '../../../lib/api-client';
 import { CATEGORY_OPTIONS_ID } from './category-options';
 
 export type BookFieldName = keyof BookFields;
-
-const labels: Record<BookFieldName, string> = {
-  bookName: 'Book name',
-  subTitle: 'Subtitle',
-  author: 'Author',
-  publishar: 'Publication',
-  catagory: 'Category',
-  description: 'Description',
-  stockQuantity: 'Stock quantity',
-  price: 'Price',
-  photo: 'Photo URL',
-  isbn: 'ISBN',
-  reorderPoint: 'Reorder point',
-};
 
 export interface BookFieldSpec {
   name: BookFieldName;
@@ -42,7 +29,7 @@ export interface BookFieldSpec {
 
 const spec = (name: BookFieldName, extra: Partial<BookFieldSpec> = {}): BookFieldSpec => ({
   name,
-  label: labels[name],
+  label: bookFieldLabels[name],
   type: 'text',
   ...extra,
 });
@@ -71,11 +58,15 @@ export function addFormValue({ type, optional }: BookFieldSpec): { valueAsNumber
   return { setValueAs: (v: string) => (v.trim() === '' ? undefined : type === 'number' ? Number(v) : v) };
 }
 
-const isBookField = (key: string): key is BookFieldName => Object.hasOwn(labels, key);
+const isBookField = (key: string): key is BookFieldName => Object.hasOwn(bookFieldLabels, key);
 
-/** The shared schemas' messages are fragments ('is required'); under a field they read 'Price is required'. */
+/**
+ * The shared schemas' messages are fragments ('is required'); under a field they read 'Price is required'. A number
+ * box can hold only a number, so when the schema finds none there ('must be a number') the box was left empty.
+ */
 export function labelled(name: BookFieldName, error?: FieldError): FieldError | undefined {
-  return error && { ...error, message: `${labels[name]} ${error.message ?? 'is not valid'}` };
+  const empty = error?.type === 'invalid_type' && bookFieldSpecs.some((spec) => spec.name === name && spec.type === 'number');
+  return error && { ...error, message: `${bookFieldLabels[name]} ${empty ? 'is required' : (error.message ?? 'is not valid')}` };
 }
 
 /** The per-field messages of a failed call (ApiError.fields) that belong to a book field, for setError. */

@@ -73,7 +73,7 @@ describe('BooksTable', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Stock'), 'low');
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('stock')).toBe('low'));
-    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await userEvent.selectOptions(screen.getByLabelText('Books per page'), '50');
     await waitFor(() => expect(queries.at(-1)?.get('limit')).toBe('50'));
     await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -195,5 +195,54 @@ describe('BooksTable', () => {
     const row = await screen.findByRole('row', { name: /Emma/ });
     await waitFor(() => expect(row).toHaveClass('ring-2'));
     expect(screen.getByText('Emma was added and is highlighted in the list.')).toBeInTheDocument();
+  });
+
+  it('rings the highlighted row along its Actions cell too, which is sticky and paints over the row', async () => {
+    stubApi();
+    const { router } = renderWithApp(<BooksTable readOnly={false} onDeleted={() => undefined} />, { path: paths.dashboard.manageItems });
+    await router.navigate(paths.dashboard.manageItemsShowing(books[1]!._id));
+    const row = await screen.findByRole('row', { name: /Emma/ });
+    const actions = within(row).getByRole('button', { name: 'Delete Emma' }).closest('td');
+    await waitFor(() => expect(actions?.className).toMatch(/shadow-\[inset/));
+  });
+
+  it('the low-stock list has a Shortage column: reorder point less stock', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      const res = json([testBook({ bookName: 'Dune', stockQuantity: 2, reorderPoint: 6 })]);
+      res.headers.set('X-Total-Count', '1');
+      return res;
+    });
+    renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?stock=low`,
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Shortage' })).toBeInTheDocument();
+    const row = await within(table).findByRole('row', { name: /Dune/ });
+    expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent('4');
+  });
+
+  it('leaves the Shortage column out of the unfiltered list', async () => {
+    stubApi();
+    renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, { path: paths.dashboard.manageItems });
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'Shortage' })).not.toBeInTheDocument();
+  });
+
+  it('folds the category and stock filters behind a Filters button that counts the active ones (a phone shows the button only)', async () => {
+    stubApi();
+    renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?category=Fiction&stock=out`,
+    });
+    const button = await screen.findByRole('button', { name: 'Filters 2 active' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!);
+    expect(panel).toContainElement(screen.getByRole('combobox', { name: messages.category }));
+    // The search stays out of the fold: it is on a phone's first screen.
+    expect(panel).not.toContainElement(screen.getByRole('searchbox', { name: messages.filterBooks }));
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify, toastOutcome } from '../../../components/ui/notify';
 import { PageNumbers } from '../../../components/ui/page-numbers';
+import { PhoneFilters } from '../../../components/ui/phone-filters';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { messages } from '../../../config/messages';
@@ -14,13 +15,16 @@ import { PAGE_SIZES, parseSort } from '../../../lib/book-list-params';
 import { downloadApiFile } from '../../../lib/download';
 import { useDeleteBook } from '../api/delete-book';
 import { usePagedBookList } from '../hooks/use-paged-book-list';
-import { bookColumns } from './book-columns';
+import { bookColumns, lowStockColumns } from './book-columns';
 import { CategorySelect, StockSelect } from './list-filters';
 
-/** Rows per page unless the URL says otherwise. */
+/** Books per page unless the URL says otherwise. */
 const BOOKS_PAGE_SIZE = 20;
 
 const cell = 'px-4 py-3 align-middle';
+/** The highlighted row's ring (ring-2 ring-amber-500 ring-inset) along the top, bottom and right of a cell. */
+const HIGHLIGHT_EDGES =
+  'shadow-[inset_0_2px_0_var(--color-amber-500),inset_0_-2px_0_var(--color-amber-500),inset_-2px_0_0_var(--color-amber-500)]';
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -52,7 +56,8 @@ export function BooksTable({
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8 is not memoisable; this component is simply left to re-render
   const table = useReactTable({
     data: rows,
-    columns: bookColumns,
+    // The low-stock list says how far each book is below its reorder point (docs/rules.md, Low stock).
+    columns: params.stock === 'low' ? lowStockColumns : bookColumns,
     getRowId: (book) => book._id,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
@@ -122,6 +127,9 @@ export function BooksTable({
 
   const rowClass = (book: Book) =>
     book._id === highlight ? 'bg-amber-50 ring-2 ring-amber-500 ring-inset' : book._id === selectedId ? 'bg-amber-50' : undefined;
+  // The sticky Actions cell paints over the row's ring: it draws the ring's top, bottom and right edges itself.
+  const actionsCellClass = (book: Book) =>
+    book._id === highlight ? `bg-amber-50 ${HIGHLIGHT_EDGES}` : book._id === selectedId ? 'bg-amber-50' : 'bg-white';
 
   return (
     <div className="flex flex-col gap-4">
@@ -132,11 +140,13 @@ export function BooksTable({
           placeholder={messages.filterPlaceholder}
           onSearch={(q) => change({ q }, { replace: true })}
         />
-        <CategorySelect value={params.category} onChange={(category) => change({ category })} />
-        <StockSelect value={params.stock} onChange={(stock) => change({ stock })} />
-        <Button variant="secondary" onClick={() => void onExport()} disabled={exporting}>
-          {messages.exportCsv}
-        </Button>
+        <PhoneFilters active={[params.category, params.stock].filter(Boolean).length}>
+          <CategorySelect value={params.category} onChange={(category) => change({ category })} />
+          <StockSelect value={params.stock} onChange={(stock) => change({ stock })} />
+          <Button variant="secondary" onClick={() => void onExport()} disabled={exporting}>
+            {messages.exportCsv}
+          </Button>
+        </PhoneFilters>
       </div>
       <p aria-live="polite" className="sr-only">
         {highlighted ? messages.newBookHighlighted(highlighted.bookName) : ''}
@@ -201,9 +211,7 @@ export function BooksTable({
                           })}
                           {!readOnly && (
                             // Sticky: however narrow the table (the update form beside it), a row's buttons stay in view.
-                            <td className={`${cell} sticky right-0 ${rowClass(row.original) ? 'bg-amber-50' : 'bg-white'}`}>
-                              {actions(row.original)}
-                            </td>
+                            <td className={`${cell} sticky right-0 ${actionsCellClass(row.original)}`}>{actions(row.original)}</td>
                           )}
                         </tr>
                       ))}

@@ -38,11 +38,13 @@ describe('StockControls amount', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('refuses an empty amount', async () => {
+  it('refuses an empty amount as missing, not as a wrong number', async () => {
     const fetchMock = stubFetch(() => json(book));
     renderWithApp(<StockControls book={book} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add quantity' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Amount must be a number');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Amount is required');
+    await userEvent.click(screen.getByRole('button', { name: 'Update price' }));
+    expect(await screen.findByText('Price is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -8,7 +8,9 @@ import { useStockChange } from '../hooks/use-stock-change';
 /** An empty box is 'no value', not 0. */
 const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
-const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? 'is not valid';
+/** Why a typed value was refused, after the field's name: an empty box is missing, not 'not a number'. */
+const refusal = (label: string, text: string, error: z.ZodError) =>
+  `${label} ${text.trim() === '' ? 'is required' : (error.issues[0]?.message ?? 'is not valid')}`;
 
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500';
@@ -20,7 +22,14 @@ const PRICE_BOX_WIDTH = 'min-w-[calc(14ch+1.75rem)]';
  * The quantity screen's controls for one book: add or deliver an amount (a whole number >= 1; a delivery
  * must leave at least 1 copy, docs/rules.md, Deliveries) and set the price. The server checks the same rules.
  */
-export function StockControls({ book }: { book: Book }) {
+export function StockControls({
+  book,
+  onChanged,
+}: {
+  book: Book;
+  /** Runs after a change was made: the Scan page puts the focus back in its ISBN field for the next code. */
+  onChanged?: () => void;
+}) {
   const change = useStockChange(book);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState('');
@@ -29,30 +38,37 @@ export function StockControls({ book }: { book: Book }) {
   const id = useId();
   const amountId = `${id}-amount`;
   const priceId = `${id}-price`;
-  const clearAmount = () => setAmount('');
+  const afterStockChange = () => {
+    setAmount('');
+    onChanged?.();
+  };
 
   /** The amount typed, checked with `schema`; a refusal shows under the field and nothing is sent. */
   const parsedAmount = (schema: typeof RestockSchema | typeof DeliverSchema): number | undefined => {
     const parsed = schema.safeParse({ amount: toNumber(amount) });
-    setAmountError(parsed.success ? '' : `Amount ${firstMessage(parsed.error)}`);
+    setAmountError(parsed.success ? '' : refusal('Amount', amount, parsed.error));
     return parsed.data?.amount;
   };
 
   const onRestock = () => {
     const value = parsedAmount(RestockSchema);
-    if (value !== undefined) change.restock(value, clearAmount);
+    if (value !== undefined) change.restock(value, afterStockChange);
   };
 
   const onDeliver = () => {
     const value = parsedAmount(DeliverSchema);
-    if (value !== undefined) setAmountError(change.deliver(value, clearAmount) ?? '');
+    if (value !== undefined) setAmountError(change.deliver(value, afterStockChange) ?? '');
   };
 
   const onPrice = (event: FormEvent) => {
     event.preventDefault();
     const parsed = BookPricePutSchema.safeParse({ price: toNumber(newPrice) });
-    setPriceError(parsed.success ? '' : `Price ${firstMessage(parsed.error)}`);
-    if (parsed.success) change.setPrice(parsed.data.price, () => setNewPrice(''));
+    setPriceError(parsed.success ? '' : refusal('Price', newPrice, parsed.error));
+    if (parsed.success)
+      change.setPrice(parsed.data.price, () => {
+        setNewPrice('');
+        onChanged?.();
+      });
   };
 
   return (

@@ -9,7 +9,7 @@ const links = [
   { to: paths.dashboard.addItem, label: 'Add Books' },
   { to: paths.dashboard.scan, label: 'Scan' },
   { to: paths.dashboard.batch, label: 'Batch Receive/Deliver' },
-  { to: paths.dashboard.import, label: 'Import' },
+  { to: paths.dashboard.import, label: 'Import Books' },
   { to: paths.dashboard.history, label: 'History' },
   { to: paths.dashboard.reorder, label: 'Reorder' },
   { to: paths.dashboard.chart, label: 'Chart' },

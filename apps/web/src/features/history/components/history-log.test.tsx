@@ -52,8 +52,8 @@ describe('HistoryLog', () => {
     stubFetch(() => page([priceChange, delivery]));
     render();
     const row = (await screen.findByText('Price Updated to 14.5')).closest('tr')!;
-    expect(within(row).getByText('price 12.00 -> 14.50')).toBeInTheDocument();
-    expect(screen.getByText('stockQuantity 5 -> 8')).toBeInTheDocument();
+    expect(within(row).getByText('Price 12.00 -> 14.50')).toBeInTheDocument();
+    expect(screen.getByText('Stock quantity 5 -> 8')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Dune' })).toHaveAttribute('href', paths.dashboard.manageItem(bookId));
   });
 
@@ -64,7 +64,7 @@ describe('HistoryLog', () => {
     render();
     expect(await screen.findByText('5 fields')).toBeInTheDocument();
     expect(screen.getByText('5 fields').closest('details')).not.toHaveAttribute('open');
-    expect(screen.getByText('price (none) -> 1.00')).toBeInTheDocument();
+    expect(screen.getByText('Price (none) -> 1.00')).toBeInTheDocument();
   });
 
   it('asks the server for every kind but sign-ins by default, and for all with the toggle, which goes into the URL', async () => {

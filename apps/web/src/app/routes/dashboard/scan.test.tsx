@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../config/paths';
+import { testAccount, testBook } from '../../../test/fixtures';
+import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { ScanPage } from './scan';
+
+const ISBN = '9780441172719';
+const staff = testAccount({ role: 'staff' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+/** The API as the Scan page sees it: the book's stock is `stock()` at each look-up; a restock answers 8. */
+function stubBook(stock: () => number) {
+  return stubFetch((url) => {
+    if (url.pathname === '/api/books') return json([testBook({ isbn: ISBN, stockQuantity: stock() })]);
+    return json(testBook({ isbn: ISBN, stockQuantity: 8 }));
+  });
+}
+
+const isbnField = () => screen.getByLabelText(/^ISBN \(type it/);
+
+describe('ScanPage', () => {
+  it('has the focus in the ISBN field on arrival, where a USB scanner types', async () => {
+    stubBook(() => 5);
+    renderWithApp(<ScanPage />, { path: paths.dashboard.scan, account: staff });
+    expect(isbnField()).toHaveFocus();
+    await userEvent.keyboard(`${ISBN}{Enter}`);
+    expect(await screen.findByText('Found Dune: 5 in stock.')).toBeInTheDocument();
+  });
+
+  it('reads a book scanned again afresh and says so, counting nothing', async () => {
+    let stock = 5;
+    const fetchMock = stubBook(() => stock);
+    renderWithApp(<ScanPage />, { path: paths.dashboard.scan, account: staff });
+    await userEvent.keyboard(`${ISBN}{Enter}`);
+    const card = await screen.findByRole('article', { name: 'Dune' });
+    stock = 6; // Someone received a copy meanwhile.
+    await userEvent.keyboard(`${ISBN}{Enter}`);
+    expect(await screen.findByText(/^Dune scanned twice: read again, 6 in stock\./)).toBeInTheDocument();
+    expect(await within(card).findByText('Stock: 6')).toBeInTheDocument();
+    await userEvent.keyboard(`${ISBN}{Enter}`);
+    expect(await screen.findByText(/^Dune scanned 3 times/)).toBeInTheDocument();
+    // A look-up only: no stock was changed.
+    expect(fetchMock.mock.calls.every(([input]) => input.startsWith('/api/books?'))).toBe(true);
+  });
+
+  it('puts the focus back in the ISBN field after a receipt, for the next book', async () => {
+    stubBook(() => 5);
+    renderWithApp(<ScanPage />, { path: paths.dashboard.scan, account: staff });
+    await userEvent.keyboard(`${ISBN}{Enter}`);
+    const card = await screen.findByRole('article', { name: 'Dune' });
+    await userEvent.type(within(card).getByLabelText('Amount of Dune'), '3');
+    await userEvent.click(within(card).getByRole('button', { name: 'Add quantity' }));
+    expect(await screen.findByText('Books Quantity added successfully!!!')).toBeInTheDocument();
+    expect(isbnField()).toHaveFocus();
+  });
+});

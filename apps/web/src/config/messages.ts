@@ -98,6 +98,10 @@ export const messages = {
     'Choose a CSV file with a header row. Each row becomes a book, or updates the book with the same ISBN (or the same name and author). Nothing is saved until you import.',
   importFile: 'CSV file',
   importColumns: 'Columns',
+  importColumnsGuide: 'The columns a file may have',
+  importColumnsIntro:
+    'Name each column as below (any other header can be mapped to a field once the file is chosen, or left out). A row needs every required field; numbers use a dot for decimals.',
+  importSample: 'Download a sample file',
   importLeaveOut: 'Leave out',
   importPreview: (shown: number, total: number) => `Preview: the first ${shown} of ${total} rows`,
   importChecking: 'Checking the file with the server…',

@@ -12,7 +12,7 @@ export interface CheckedRow {
 const shape: Record<string, { safeParse: (value: unknown) => { success: boolean } }> = NewBookSchema.shape;
 
 /** A field the schema lets a book go without (an empty cell is then no value, not an empty text). */
-const isOptional = (field: string) => shape[field]?.safeParse(undefined).success ?? true;
+export const isOptional = (field: string) => shape[field]?.safeParse(undefined).success ?? true;
 
 /**
  * A number cell as a number; an empty cell as missing for a number or an optional field, else as empty text

@@ -10,6 +10,7 @@ import { queryRoots } from '../../../lib/query-keys';
 import { importBooks } from '../api/import-books';
 import { BOOK_FIELDS, guessMapping, type BookField, type ColumnMapping } from '../columns';
 import { checkRows, type CheckedRow } from '../validate-rows';
+import { ImportColumns } from './import-columns';
 
 /** Rows shown in the preview; every row is checked. */
 const PREVIEW_ROWS = 10;
@@ -118,6 +119,7 @@ export function ImportBooks() {
   return (
     <div className="flex flex-col gap-6">
       <p className="max-w-prose text-slate-700">{messages.importIntro}</p>
+      {!file && <ImportColumns />}
       <div className="flex flex-col gap-1">
         <label htmlFor={fileId} className="text-sm font-medium text-slate-700">
           {messages.importFile}

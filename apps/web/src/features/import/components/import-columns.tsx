@@ -1,6 +1,7 @@
 import type { ImportField } from '@book-warehouse/types';
 import Papa from 'papaparse';
 import { Button } from '../../../components/ui/button';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { bookFieldLabels } from '../../../config/book-field-labels';
 import { messages } from '../../../config/messages';
 import { saveBlob } from '../../../lib/download';
@@ -34,7 +35,7 @@ export function ImportColumns() {
     <details className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" open>
       <summary className="cursor-pointer font-semibold text-slate-800">{messages.importColumnsGuide}</summary>
       <p className="mt-2 max-w-prose text-sm text-slate-700">{messages.importColumnsIntro}</p>
-      <div className="mt-3 overflow-x-auto">
+      <ScrollRegion label={messages.importColumnsGuide} className="mt-3">
         <table className="min-w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>
@@ -67,7 +68,7 @@ export function ImportColumns() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Button
         variant="secondary"
         className="mt-3"

@@ -2,6 +2,7 @@ import type { StockChart } from '@book-warehouse/types';
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TableHead } from '../../../components/ui/table-head';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat(undefined);
@@ -130,10 +131,9 @@ function ChartCard({
       <div style={{ height }}>{chart}</div>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-amber-700">Show the data as a table</summary>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard */}
-        <div role="region" aria-label={`${title}: the data`} tabIndex={0} className="mt-2 overflow-x-auto">
+        <ScrollRegion label={`${title}: the data`} className="mt-2">
           {table}
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

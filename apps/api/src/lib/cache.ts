@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical-json';
 import type { ChangeFeed } from './database-changes';
 import type { Session } from './database-transaction';
 
@@ -56,17 +57,6 @@ export function jsonOf(value: object): Buffer {
   let json = jsons.get(value);
   if (!json) jsons.set(value, (json = Buffer.from(JSON.stringify(value))));
   return json;
-}
-
-/** A key's place in the map: its JSON with every object's fields sorted, so equal keys meet whatever their order. */
-function keyText(key: unknown): string {
-  if (typeof key !== 'object' || key === null) return String(JSON.stringify(key));
-  if (Array.isArray(key)) return `[${key.map(keyText).join(',')}]`;
-  const fields = key as Record<string, unknown>;
-  let text = '{';
-  for (const name of Object.keys(fields).sort())
-    if (fields[name] !== undefined) text += `${JSON.stringify(name)}:${keyText(fields[name])},`;
-  return `${text}}`;
 }
 
 /**
@@ -181,7 +171,7 @@ export function createCache(changes?: ChangeFeed, { now = Date.now }: { now?: ()
     };
 
     return async (key: K): Promise<V> => {
-      const name = keyText(key);
+      const name = canonicalJson(key);
       const slot = slots.get(name) ?? { load: shareRuns ? sharedFreshRead(() => load(key)) : () => load(key), refreshing: false };
       // Re-inserting makes this key the most recent.
       slots.delete(name);

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '@book-warehouse/types';
 import { Answer } from '../lib/answer';
 import type { AuthUser } from '../lib/auth-user';
+import { canonicalJson } from '../lib/canonical-json';
 import type { Transactions } from '../lib/database-transaction';
 import type { Clock } from '../lib/display-time';
 import { AppError } from '../lib/errors';
@@ -15,16 +16,6 @@ import { errorBody } from './error-handler';
  */
 const LEASE_MS = 30_000;
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
-
-/** JSON with the keys of every object in order: the same body, however its keys were ordered, hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** What makes two requests the same request: the method, the path and the body. */
 const fingerprintOf = (req: Request) =>

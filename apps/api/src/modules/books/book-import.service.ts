@@ -105,7 +105,7 @@ const IGNORED_LISTED = 20;
 
 /** The first few names, each cut short, and how many more: a message stays short whatever the header holds. */
 function namesOf(names: readonly string[]): string {
-  const shown = names.slice(0, 5).map((name) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name));
+  const shown = names.slice(0, 5).map((name) => JSON.stringify(cutText(name, 60)));
   const more = names.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
 }

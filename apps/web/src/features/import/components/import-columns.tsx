@@ -23,6 +23,8 @@ const SAMPLE: Record<ImportField, string> = {
   reorderPoint: '5',
 };
 
+const HEADINGS = ['Column', 'Field', 'Required', 'Example'];
+
 /** The sample file: the columns' header row and one book, as a spreadsheet would save it. */
 export const sampleCsv = () => Papa.unparse({ fields: [...BOOK_FIELDS], data: [BOOK_FIELDS.map((field) => SAMPLE[field])] });
 
@@ -39,18 +41,11 @@ export function ImportColumns() {
         <table className="min-w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Column
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Field
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Required
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Example
-              </th>
+              {HEADINGS.map((heading) => (
+                <th key={heading} scope="col" className="py-1 pr-4 font-medium">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="text-slate-800">

@@ -35,7 +35,7 @@ interface Logged {
 /**
  * `req.log`, defined once on the prototype Express gives a request (the app's `request` object): made from the
  * request's base logger at its first use. Defined on each request instead, an accessor would turn every request
- * object into a slow dictionary for every later property read (about 50 µs a request, all middlewares counted).
+ * object into a slow dictionary for every later property read, by every middleware after it.
  */
 function defineLogAccessor(prototype: object) {
   if (Object.hasOwn(prototype, 'log')) return;
@@ -55,7 +55,7 @@ function defineLogAccessor(prototype: object) {
 /**
  * pino-http's request logging, with its log lines unchanged ("request completed", "request aborted",
  * "request errored", each with `req`, `res` and `responseTime`), made lazy: pino-http serialises and redacts
- * every request into a child logger as it arrives, logged or not (about 40 µs of CPU a request), though a
+ * every request into a child logger as it arrives, logged or not, though a
  * successful read logs at `debug`, below production's level. Here `req.log` is made at its first use, and the
  * line at the end only when its level is enabled.
  */

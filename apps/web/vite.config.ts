@@ -69,5 +69,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Every core: Vitest's default leaves one idle, half the machine on a 2-core CI runner.
+    maxWorkers: '100%',
+    // Vitest's 5 s default is short for a form filled key by key while another worker shares the machine.
+    testTimeout: 15_000,
   },
 }));

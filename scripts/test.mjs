@@ -2,6 +2,7 @@
 // of how long each step took, so that whoever shortens the run starts from where its time goes.
 // BOOK_WAREHOUSE_TYPECHECKED=1 skips the type-check (.ci/run has just run it).
 import { spawnSync } from 'node:child_process';
+import { startAuthEmulator } from './auth-emulator.mjs';
 
 const STEPS = [
   ['type-check', 'pnpm typecheck'],
@@ -13,6 +14,12 @@ const STEPS = [
   ['fault suite', 'pnpm --filter @book-warehouse/api test:fault'],
   ['hostile-client suite', 'pnpm --filter @book-warehouse/api test:hostile'],
 ];
+
+// One Auth Emulator for every step, where each would start and stop its own; reused when one already answers.
+const emulator = await startAuthEmulator();
+const stopEmulator = () => emulator.stop().then(() => process.exit(130));
+process.on('SIGINT', stopEmulator);
+process.on('SIGTERM', stopEmulator);
 
 const done = [];
 let failed;
@@ -30,6 +37,8 @@ for (const [name, command] of STEPS) {
     break;
   }
 }
+
+await emulator.stop();
 
 const width = Math.max(...STEPS.map(([name]) => name.length));
 console.log(`\n${'step'.padEnd(width)}  time`);

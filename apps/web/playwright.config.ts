@@ -18,8 +18,9 @@ export const E2E_ADMIN = { name: 'Erin Admin', email: 'e2e-admin@example.com', p
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  fullyParallel: false,
-  workers: 1,
+  // Every journey makes its own accounts and books, so the journeys share the run's two workers test by test.
+  fullyParallel: true,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -43,6 +44,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'journeys', testIgnore: /chart\.spec\.ts$/ },
+    // The chart journey compares the dashboard's totals over every book with the chart's: it runs once the others
+    // have stopped writing, on a database that holds still. `playwright test e2e/chart.spec.ts --no-deps` runs it alone.
+    { name: 'totals', testMatch: /chart\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   webServer: [
     {
       command: `node ../api/test/fixtures/openlibrary/stub.mjs ${STUB_PORT}`,

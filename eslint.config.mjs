@@ -59,10 +59,13 @@ const apiZones = [
     // Glob exceptions are matched against the resolved, absolute path of the import.
     except: [
       path.join(root, api, 'modules', module, '**'),
-      // Another module's service (its types, its service interface) is its public face.
+      // Another module's service (its types, its service interface) and its endpoint declarations (which the
+      // OpenAPI document is built from) are its public face.
       path.join(root, api, 'modules/*/*.service.ts'),
+      path.join(root, api, 'modules/*/*.endpoints.ts'),
     ],
-    message: "A module imports only another module's *.service.ts, never its repository, routes or helpers; app.ts composes modules.",
+    message:
+      "A module imports only another module's *.service.ts or *.endpoints.ts, never its repository, routes or helpers; app.ts composes modules.",
   })),
 ];
 

@@ -292,7 +292,7 @@ export function createApp(deps: AppDeps): App {
   api.use(
     createEventsRouter(
       createEventsService(deps.changes, { books: bookChangeEvent, history: historyChangeEvent }),
-      access.signedIn,
+      access,
       options.eventStream,
     ),
   );
@@ -328,6 +328,6 @@ export function createApp(deps: AppDeps): App {
   });
 }
 
-/** The change feed the app's cache and live events listen to: books, histories, comments and accounts (close it at shutdown). */
+/** The change feed the app's cache and live events listen to: books, histories, comments, accounts and locations (close it at shutdown). */
 export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
-  watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users'], logger });
+  watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users', 'locations'], logger });

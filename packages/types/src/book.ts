@@ -77,6 +77,10 @@ export const BookFieldsSchema = z.object({
   price: PriceSchema,
   isbn: IsbnSchema.optional(),
   reorderPoint: ReorderPointSchema.optional(),
+  /** Where a receive without a location puts copies, and what an absolute quantity adjusts (docs/rules.md, Stock per location). */
+  defaultLocationId: ObjectIdSchema.optional().describe(
+    'A location that holds stock: receives and quantity edits without a location use it',
+  ),
 });
 export type BookFields = z.infer<typeof BookFieldsSchema>;
 
@@ -88,9 +92,22 @@ export const PublicBookSchema = BookFieldsSchema.extend({
 });
 export type PublicBook = z.infer<typeof PublicBookSchema>;
 
+/** A book's stock at one location (GET /book/{id} answers one per location holding its copies). */
+export const BookLocationStockSchema = z.object({
+  locationId: ObjectIdSchema,
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number().int().min(1),
+});
+export type BookLocationStock = z.infer<typeof BookLocationStockSchema>;
+
 /** A book as the API answers it: the owner's e-mail (who added the book) only to a signed-in caller. */
 export const BookSchema = PublicBookSchema.extend({
   email: z.string().optional().describe("The owner's e-mail (who added the book); answered only to a signed-in caller"),
+  locations: z
+    .array(BookLocationStockSchema)
+    .optional()
+    .describe('Its stock by location, ordered by code (quantities sum to stockQuantity); on single-book answers, lists may omit it'),
 });
 export type Book = z.infer<typeof BookSchema>;
 
@@ -110,6 +127,7 @@ const echoedServerFields = {
   email: z.string().max(320).optional(),
   createdAt: z.string().max(100).optional(),
   updatedAt: z.string().max(100).optional(),
+  locations: z.array(z.unknown()).max(10_000).optional(),
 };
 
 /** PUT /bookupdate/{id}: the update form, every field optional. `_id` and `email` as the original sends them. */
@@ -118,6 +136,7 @@ export const BookUpdateSchema = BookFieldsSchema.partial()
     ...echoedServerFields,
     isbn: IsbnSchema.nullable().optional().describe('null removes the ISBN'),
     reorderPoint: ReorderPointSchema.nullable().optional().describe('null removes the reorder point'),
+    defaultLocationId: ObjectIdSchema.nullable().optional().describe('null removes the default location'),
   })
   .strict();
 export type BookUpdate = z.infer<typeof BookUpdateSchema>;
@@ -137,15 +156,20 @@ export const StockAmountSchema = z
   .min(1, 'must be 1 or more')
   .max(NUMBER_CEILING, 'is too large');
 
+/** The location a movement puts copies into or takes them from; without it the book's default (docs/rules.md, Stock per location). */
+const MovementLocationSchema = ObjectIdSchema.optional();
+
 /** POST /book/{id}/restock. */
-export const RestockSchema = z.object({ amount: StockAmountSchema }).strict();
+export const RestockSchema = z.object({ amount: StockAmountSchema, locationId: MovementLocationSchema }).strict();
 export type Restock = z.infer<typeof RestockSchema>;
 
 /**
  * POST /book/{id}/deliver. Without mode the spec's quantity-screen rule holds (stock after delivery stays
  * above 0); mode "card" is the one-click delivery, allowed while stock is above 0.
  */
-export const DeliverSchema = z.object({ amount: StockAmountSchema, mode: z.enum(['card']).optional() }).strict();
+export const DeliverSchema = z
+  .object({ amount: StockAmountSchema, mode: z.enum(['card']).optional(), locationId: MovementLocationSchema })
+  .strict();
 export type Deliver = z.infer<typeof DeliverSchema>;
 
 export const ListBooksQuerySchema = z
@@ -207,6 +231,7 @@ export const StockMovementLineSchema = z
       .min(-NUMBER_CEILING, 'is too small')
       .max(NUMBER_CEILING, 'is too large')
       .refine((n) => n !== 0, 'must not be 0'),
+    locationId: MovementLocationSchema,
   })
   .strict()
   .refine((line) => (line.bookId === undefined) !== (line.isbn === undefined), 'must name exactly one of bookId or isbn');
@@ -225,3 +250,28 @@ export type StockMovements = z.infer<typeof StockMovementsSchema>;
 
 export const StockMovementsResultSchema = z.object({ books: z.array(BookSchema) });
 export type StockMovementsResult = z.infer<typeof StockMovementsResultSchema>;
+
+/** One line of a transfer: exactly one of bookId or isbn, a quantity moved from one location to another. */
+export const StockTransferLineSchema = z
+  .object({
+    bookId: ObjectIdSchema.optional(),
+    isbn: IsbnSchema.optional(),
+    from: ObjectIdSchema,
+    to: ObjectIdSchema,
+    quantity: StockAmountSchema,
+  })
+  .strict()
+  .refine((line) => (line.bookId === undefined) !== (line.isbn === undefined), 'must name exactly one of bookId or isbn')
+  .refine((line) => line.from.toLowerCase() !== line.to.toLowerCase(), { message: 'must differ from from', path: ['to'] });
+export type StockTransferLine = z.infer<typeof StockTransferLineSchema>;
+
+/** POST /stock/transfers: every line moves in one transaction, or none does (docs/rules.md, Transfers). */
+export const StockTransfersSchema = z
+  .object({
+    lines: z
+      .array(StockTransferLineSchema)
+      .min(1, 'must hold at least 1 line')
+      .max(MAX_MOVEMENT_LINES, `must hold at most ${MAX_MOVEMENT_LINES} lines`),
+  })
+  .strict();
+export type StockTransfers = z.infer<typeof StockTransfersSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BookFieldsSchema, ListBooksQuerySchema } from './book';
 import { ObjectIdSchema, PageIndexSchema } from './common';
 import { ListHistoriesQuerySchema } from './history';
+import { importDefaultValue } from './import-cells';
 
 /**
  * The list vocabulary of GET /books and GET /histories (docs/decisions/011-lists-import-export.md): filters by
@@ -70,10 +71,18 @@ const bookFilters = {
   category: z.string().trim().min(1, 'is empty').max(100, 'must be at most 100 characters').optional(),
   stock: z.enum(STOCK_FILTERS, 'must be one of low, out, in').optional(),
   sort: BookSortSchema.optional(),
+  /** Books with stock at this location or any beneath it. */
+  location: ObjectIdSchema.optional(),
 };
 
 /** GET /books/export.csv: every book of the filter, in the list's order. */
-export const BookExportQuerySchema = z.object(bookFilters).strict();
+export const BookExportQuerySchema = z
+  .object({
+    ...bookFilters,
+    /** One row per book and location holding its copies (columns locationCode, locationName, locationQuantity). */
+    byLocation: bool.optional(),
+  })
+  .strict();
 export type BookExportQuery = z.infer<typeof BookExportQuerySchema>;
 
 /** GET /books: a page by `page` or after `cursor`; without list parameters the original's answer. */
@@ -89,11 +98,13 @@ export const BookListQuerySchema = ListBooksQuerySchema.extend({
 export type BookListQuery = z.infer<typeof BookListQuerySchema>;
 
 /** Whether a GET /books call asks for a list page (any list parameter) rather than the original's answer. */
-export const isBookListMode = (query: Partial<Record<'q' | 'category' | 'stock' | 'sort' | 'page' | 'cursor', unknown>>): boolean =>
-  ['q', 'category', 'stock', 'sort', 'page', 'cursor'].some((key) => query[key as keyof typeof query] !== undefined);
+export const isBookListMode = (
+  query: Partial<Record<'q' | 'category' | 'stock' | 'location' | 'sort' | 'page' | 'cursor', unknown>>,
+): boolean =>
+  ['q', 'category', 'stock', 'location', 'sort', 'page', 'cursor'].some((key) => query[key as keyof typeof query] !== undefined);
 
 /** The kinds of history entry GET /histories filters by, as the task labels show them (docs/rules.md, History labels). */
-export const HISTORY_ACTIONS = ['signin', 'added', 'updated', 'deleted', 'quantity', 'price', 'undo'] as const;
+export const HISTORY_ACTIONS = ['signin', 'added', 'updated', 'deleted', 'quantity', 'price', 'undo', 'location'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** What `action` filters by: one kind, or every kind but sign-ins (the History screen's default: the log of the stock). */
@@ -151,22 +162,56 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const ImportedBookSchema = BookFieldsSchema.strict();
 export type ImportedBook = z.infer<typeof ImportedBookSchema>;
 
-/** POST /books/import's query. `mapping` is a JSON object from the file's header to a book field. */
+/** The fields a default may fill: every field but those that identify a book (its name and ISBN). */
+export const IMPORT_DEFAULT_FIELDS = IMPORT_FIELDS.filter(
+  (field): field is Exclude<ImportField, 'bookName' | 'isbn'> => field !== 'bookName' && field !== 'isbn',
+);
+export type ImportDefaultField = (typeof IMPORT_DEFAULT_FIELDS)[number];
+
+/** A query parameter holding a JSON object. */
+const jsonObjectParam = z
+  .string()
+  .max(10_000, 'is too long')
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+      return z.NEVER;
+    }
+  });
+
+/**
+ * `defaults`: the value a field takes in every row where no column gives it one (the file lacks the column, or the
+ * row's cell is empty), each checked as a cell of that field (a 400 names `defaults.<field>`).
+ */
+const ImportDefaultsSchema = jsonObjectParam.pipe(
+  z
+    .partialRecord(
+      z.enum(IMPORT_DEFAULT_FIELDS, `each key must be one of ${IMPORT_DEFAULT_FIELDS.join(', ')}`),
+      z.union([z.string().max(5000, 'must be at most 5000 characters'), z.number()], 'must be a text or a number'),
+      'must be a JSON object',
+    )
+    .transform((defaults, ctx) => {
+      const values: Partial<Record<ImportDefaultField, string | number>> = {};
+      for (const [field, value] of Object.entries(defaults) as [ImportDefaultField, string | number][]) {
+        const read = importDefaultValue(field, value);
+        if ('value' in read) values[field] = read.value;
+        else ctx.addIssue({ code: 'custom', path: [field], message: read.message });
+      }
+      return values;
+    }),
+);
+
+/**
+ * POST /books/import's query. `mapping` is a JSON object from the file's header to a book field (several columns
+ * may fill one field); `defaults` a JSON object from a field to the value rows without one take.
+ */
 export const ImportQuerySchema = z
   .object({
     dryRun: bool.optional(),
     skipInvalid: bool.optional(),
-    mapping: z
-      .string()
-      .max(10_000, 'is too long')
-      .transform((text, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
-          return z.NEVER;
-        }
-      })
+    mapping: jsonObjectParam
       .pipe(
         z.record(
           z.string().max(200),
@@ -175,6 +220,10 @@ export const ImportQuerySchema = z
         ),
       )
       .optional(),
+    defaults: ImportDefaultsSchema.optional().describe(
+      'A JSON object from a field to the value every row without its own takes, each checked as a cell of that field ' +
+        '(e.g. {"price":"9.99","catagory":"Fiction"}); not bookName or isbn',
+    ),
   })
   .strict();
 export type ImportQuery = z.infer<typeof ImportQuerySchema>;

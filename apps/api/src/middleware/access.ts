@@ -3,7 +3,7 @@ import { canChangeStock, VIEWER_CANNOT_WRITE, type Role } from '@book-warehouse/
 import type { AuthUser, Caller, TokenVerifier } from '../lib/auth-user';
 import { AppError } from '../lib/errors';
 
-/** Answers who calls and whether they may, or throws the 401, 403 or 429: what `route({ auth })` runs first. */
+/** Answers who calls and whether they may, or throws the 401, 403 or 429: what a declared endpoint's `access` runs first (endpoint.ts). */
 export type Authenticate<Who = Caller> = (req: Request, res: Response) => Promise<Who>;
 
 export interface AccessDeps {

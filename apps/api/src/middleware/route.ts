@@ -8,7 +8,7 @@ import type { Idempotency } from './idempotency';
 
 type Part = 'params' | 'query' | 'body';
 
-/** What a route takes: each part's shared schema, who may call it, the status of its answer. */
+/** What a route takes: each part's shared schema, who may call it, the status of its answer (middleware/endpoint.ts resolves it). */
 export interface RouteSpec {
   /**
    * Runs first, an access level of middleware/access.ts (`access.staff`, ...): a refused caller gets its
@@ -24,17 +24,17 @@ export interface RouteSpec {
   idempotency?: Idempotency;
 }
 
-type Parsed<S extends RouteSpec, P extends Part> = S[P] extends z.ZodType ? z.output<S[P]> : undefined;
-
-/** The handler's input, typed by the spec: each part as its schema parsed it, and the caller as `auth` answers it. */
-export interface RouteInput<S extends RouteSpec> {
-  params: Parsed<S, 'params'>;
-  query: Parsed<S, 'query'>;
-  body: Parsed<S, 'body'>;
-  user: S['auth'] extends Authenticate<infer Who> ? Who : undefined;
+/** The handler's input: each part as its schema parsed it, and the caller as `auth` answered it (typed by endpoint.ts). */
+interface RouteInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  user: unknown;
   req: Request;
   res: Response;
 }
+
+export type RouteHandler = (input: RouteInput) => object | void | Promise<object | void>;
 
 /**
  * Turns zod issues into `{ "field.path": "message" }`; an unknown key is named itself. The object has no
@@ -78,18 +78,13 @@ function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unkno
  * sent as JSON with `spec.status`; a handler that answers through `res` itself (a streamed list, a kept search)
  * returns nothing.
  */
-export function route<const S extends RouteSpec>(
-  spec: S,
-  handler: (input: RouteInput<S>) => object | void | Promise<object | void>,
-): RequestHandler {
+export function route(spec: RouteSpec, handler: RouteHandler): RequestHandler {
   return async (req, res) => {
     const user = spec.auth ? await spec.auth(req, res) : undefined;
     const params = parse(spec.params, req.params, 'params');
     const query = parse(spec.query, { ...req.query }, 'query');
     const body = parse(spec.body, req.body ?? {}, 'body');
-    // Each part was parsed by the very schema RouteInput<S> names, and `user` is what `auth` answered:
-    // the one place where the types are bound to the values, since TypeScript cannot follow that through `if`.
-    const run = async () => handler({ user, params, query, body, req, res } as RouteInput<S>);
+    const run = async () => handler({ user, params, query, body, req, res });
     if (spec.idempotency && !user)
       throw new Error(
         `${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path} takes an Idempotency-Key but no auth`,

@@ -16,6 +16,7 @@ import { createCovers } from './009-covers';
 import { addListFields } from './010-list-fields';
 import { createListIndexes } from './011-list-indexes';
 import { createChartIndex } from './012-chart-index';
+import { createLocations } from './013-locations';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   addListFields,
   createListIndexes,
   createChartIndex,
+  createLocations,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

@@ -16,4 +16,5 @@ export const bookFieldLabels: Record<keyof BookFields, string> = {
   photo: 'Photo URL',
   isbn: 'ISBN',
   reorderPoint: 'Reorder point',
+  defaultLocationId: 'Default location',
 };

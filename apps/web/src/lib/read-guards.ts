@@ -61,6 +61,9 @@ const book = guard<Book>('a book', {
   createdAt: optional(text),
   updatedAt: optional(text),
   email: optional(text),
+  defaultLocationId: optional(objectId),
+  // The landing page's lists leave a book's stock by location out; a list that sends it is read as sent.
+  locations: optional(Array.isArray),
 });
 
 const review = guard<Review>('a comment', {

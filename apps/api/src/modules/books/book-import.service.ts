@@ -4,6 +4,7 @@ import { CsvError, parse, type Info, type Options } from 'csv-parse';
 import {
   IMPORT_FIELDS,
   ImportedBookSchema,
+  importRowFields,
   type Book,
   type ImportedBook,
   type ImportError,
@@ -66,9 +67,7 @@ const CSV_OPTIONS = {
 
 const TOO_MANY_ROWS = `has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`;
 
-/** The numbers of a row arrive as text. */
-const NUMBER_FIELDS = new Set<ImportField>(['stockQuantity', 'price', 'reorderPoint']);
-const NUMBER = /^-?\d+(\.\d+)?$/;
+type ImportDefaults = NonNullable<ImportQuery['defaults']>;
 
 /** A checked row: where the file holds it, and the book it describes. */
 interface Row {
@@ -112,8 +111,9 @@ function namesOf(names: readonly string[]): string {
 
 /**
  * The columns, from the mapping and the headers named as fields; a column that fills no field is left out (other
- * tools' exports carry many), and named in the summary. A mapping of a column the file lacks, or two columns
- * filling one field, is a 400 naming `mapping`.
+ * tools' exports carry many), and named in the summary. Several columns may fill one field (an ISBN-10 and an
+ * ISBN-13 column; importRowFields of packages/types picks a row's value). A mapping of a column the file lacks is
+ * a 400 naming `mapping`.
  */
 function columnsOf(header: string[], mapping: Record<string, ImportField> = {}): Columns {
   // Names compare trimmed: the parser trims the start of every cell (CSV_OPTIONS), a mapping may not.
@@ -123,14 +123,7 @@ function columnsOf(header: string[], mapping: Record<string, ImportField> = {}):
   const ignored = names.filter((name, i) => columns[i] === undefined && name !== '' && !SERVER_COLUMNS.has(name));
   const present = new Set(names);
   const missing = [...mapped.keys()].filter((name) => !present.has(name));
-  const filled = new Set<ImportField>();
-  const twice = new Set<ImportField>();
-  for (const field of columns) if (field) (filled.has(field) ? twice : filled).add(field);
-  const problem = missing.length
-    ? `maps ${namesOf(missing)}, which the file's header does not have`
-    : twice.size
-      ? `two columns fill ${[...twice].join(', ')}`
-      : undefined;
+  const problem = missing.length ? `maps ${namesOf(missing)}, which the file's header does not have` : undefined;
   if (problem) throw new AppError('validation_failed', 400, `Invalid query: mapping ${problem}`, { mapping: problem });
   return {
     width: header.length,
@@ -139,17 +132,19 @@ function columnsOf(header: string[], mapping: Record<string, ImportField> = {}):
   };
 }
 
-/** One record as the book it describes, or its errors: empty cells are absent, numbers parsed, formula guards undone. */
-function checkRow(cells: string[], columns: Columns, row: number): Row | ImportError[] {
+/**
+ * One record as the book it describes, or its errors: empty cells are absent, numbers parsed, formula guards undone
+ * (ours and a spreadsheet's), a field no cell fills takes the file's default.
+ */
+function checkRow(cells: string[], columns: Columns, row: number, defaults?: ImportDefaults): Row | ImportError[] {
   if (cells.length !== columns.width)
     return [{ row, field: 'row', message: `has ${cells.length} cells where the header has ${columns.width}` }];
-  const fields: Record<string, unknown> = {};
-  for (const [i, field] of columns.fields) {
-    // The export's formula guard undone (lib/csv.ts), so an exported file imports as the books it holds; what the
-    // guard let through after its apostrophe may begin with a blank.
-    const text = unguardCell(cells[i]!.trim()).trim();
-    if (text !== '') fields[field] = NUMBER_FIELDS.has(field) && NUMBER.test(text) ? Number(text) : text;
-  }
+  // The export's formula guard undone (lib/csv.ts), so an exported file imports as the books it holds; what the
+  // guard let through after its apostrophe may begin with a blank.
+  const fields: Record<string, unknown> = importRowFields(
+    columns.fields.map(([i, field]) => [field, unguardCell(cells[i]!.trim())] as const),
+    defaults,
+  );
   const result = ImportedBookSchema.safeParse(fields);
   if (result.success) return { row, book: result.data };
   return result.error.issues.map((issue) => {
@@ -216,12 +211,12 @@ function readError(error: unknown): unknown {
 /**
  * One read of the file: checks every row (a row repeating an earlier row's book is an error), counts the errors
  * and keeps the first IMPORT_ERRORS_LISTED, and hands each valid row to `onRow`. Refuses, before reading on, a
- * header naming no field (400) and row IMPORT_MAX_ROWS + 1 (413).
+ * mapping of a column the header lacks (400) and row IMPORT_MAX_ROWS + 1 (413).
  */
 async function readFile(
   body: AsyncIterable<Buffer>,
   pace: () => Promise<void>,
-  mapping: Record<string, ImportField> | undefined,
+  { mapping, defaults }: Pick<ImportQuery, 'mapping' | 'defaults'>,
   onRow?: (row: Row) => Promise<void>,
 ): Promise<FileCheck> {
   const check: FileCheck = { errors: [], errorCount: 0, rows: 0, ignoredColumns: [] };
@@ -248,7 +243,7 @@ async function readFile(
           { body: TOO_MANY_ROWS },
         );
       if (cells.length === 1 && cells[0]!.trim() === '') continue;
-      const checked = checkRow(cells, columns, row);
+      const checked = checkRow(cells, columns, row, defaults);
       if (Array.isArray(checked)) {
         report(checked);
         continue;
@@ -328,7 +323,7 @@ export function createBookImportService({ imports, books }: ImportDeps) {
     ): Promise<{ status: number; summary: ImportSummary }> {
       const pace = pacer();
       const kept: Buffer[] = [];
-      const read = await readFile(slicesOf(body as AsyncIterable<Buffer>, pace, kept), pace, query.mapping);
+      const read = await readFile(slicesOf(body as AsyncIterable<Buffer>, pace, kept), pace, query);
       const { errors, errorCount, ignoredColumns, rows: total } = read;
       const refused = errorCount > 0 && !query.skipInvalid;
       const write = !query.dryRun && !refused;
@@ -365,7 +360,7 @@ export function createBookImportService({ imports, books }: ImportDeps) {
         progress?.({ processed, total });
       };
       if (total > 0) {
-        await readFile(slicesOf(kept, pace), pace, query.mapping, async (row) => {
+        await readFile(slicesOf(kept, pace), pace, query, async (row) => {
           batch.push(row);
           if (batch.length === BATCH_ROWS) await plan();
         });

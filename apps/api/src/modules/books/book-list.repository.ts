@@ -12,6 +12,7 @@ import {
 import type { Cache } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
+import { createBookLocationsRepository, LOCATIONS_COLLECTION } from './book-locations.repository';
 import { SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
 import { SEARCH_KEYS } from './search-keys';
 
@@ -166,24 +167,44 @@ interface Rows {
 /** The category and stock filters whose totals are cached: every category by each stock filter, and more. */
 const CACHED_TOTALS = 512;
 
-/** The filter of a query's category and stock. */
-const filterBy = ({ category, stock }: Pick<BookListQuery, 'category' | 'stock'>): Filter<BookDoc> => ({
-  ...(category !== undefined ? { catagory: category } : {}),
-  ...(stock !== undefined ? STOCK[stock] : {}),
-});
+/** What the totals are cached by: a query's category, stock and location filters. */
+type Filters = Pick<BookListQuery, 'category' | 'stock' | 'location'>;
+
+/** One row of the export by location: a book and one location holding its copies (none for a book of 0 copies). */
+export interface BookAtLocation {
+  book: Book;
+  location?: { code: string; name: string; quantity: number };
+}
 
 /**
  * The totals of the category and stock filters are cached until a book is written (`cache`, the books
  * repository's): counting a category's books in stock reads its whole range of the index (50,000 keys at a
  * million books) for every page otherwise. A search's total is counted each time, from its own candidates.
  */
-export function createBookListRepository(db: Db, cache: Cache) {
+export function createBookListRepository(db: Db, cache: Cache, locations = createBookLocationsRepository(db, cache)) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
+
+  /** The location and every one beneath it; a 400 naming `location` when there is none. */
+  async function subtreeOf(id: string): Promise<ObjectId[]> {
+    const ids = await locations.subtree(id);
+    if (!ids.length)
+      throw new AppError('validation_failed', 400, `Invalid query: location: no location has the id ${id}`, {
+        location: 'no such location',
+      });
+    return ids;
+  }
+
+  /** The filter of a query's category, stock and location (its subtree: books with copies at any location of it). */
+  const filterBy = async ({ category, stock, location }: Filters): Promise<Filter<BookDoc>> => ({
+    ...(category !== undefined ? { catagory: category } : {}),
+    ...(stock !== undefined ? STOCK[stock] : {}),
+    ...(location !== undefined ? { 'stock.locationId': { $in: await subtreeOf(location) } } : {}),
+  });
   const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : { email: 0 }) });
 
   /** The filter of the query's category, stock and search; whether its search is narrowed to a few candidates. */
   async function filterOf(query: BookListQuery): Promise<Filtered> {
-    const filter = filterBy(query);
+    const filter = await filterBy(query);
     const text = query.q?.trim();
     if (!text) return { filter, few: false };
     const { keys, exact, isbn } = searchFilter(text);
@@ -205,7 +226,9 @@ export function createBookListRepository(db: Db, cache: Cache) {
     const order = orderOf(query);
     const sort: SortOrder = order.field === '_id' ? { _id: order.dir } : { [order.field]: order.dir, _id: order.dir };
     const where = query.cursor ? { $and: [filter, afterCursor(query.cursor, order)] } : filter;
-    return { order, sort, where, hint: few ? undefined : indexName(order.field, query.category !== undefined) };
+    // A location's books are found through the stock's index (migration 013), whichever the planner finds cheaper.
+    const hinted = !few && query.location === undefined;
+    return { order, sort, where, hint: hinted ? indexName(order.field, query.category !== undefined) : undefined };
   }
 
   /**
@@ -214,21 +237,22 @@ export function createBookListRepository(db: Db, cache: Cache) {
    */
   async function countOf(query: BookListQuery, filtered: Filtered): Promise<number> {
     const category = query.category !== undefined;
-    if (!category && query.stock === undefined && !query.q?.trim()) return books.estimatedDocumentCount();
-    if (filtered.few) return books.countDocuments(filtered.filter);
+    if (!category && query.stock === undefined && query.location === undefined && !query.q?.trim()) return books.estimatedDocumentCount();
+    if (filtered.few || query.location !== undefined) return books.countDocuments(filtered.filter);
     const hint = query.stock === 'low' ? LOW_INDEX : indexName(query.stock ? 'stockQuantity' : '_id', category);
     return books.countDocuments(filtered.filter, { hint });
   }
 
   const cachedTotal = cache.define({
-    collections: ['books'],
-    load: (query: Pick<BookListQuery, 'category' | 'stock'>) => countOf(query, { filter: filterBy(query), few: false }),
+    // A location moved changes which books its subtree holds.
+    collections: ['books', LOCATIONS_COLLECTION],
+    load: async (query: Filters) => countOf(query, { filter: await filterBy(query), few: false }),
     maxEntries: CACHED_TOTALS,
   });
 
   /** The query's total: cached for a category and stock filter, counted for a search. */
   const count = (query: BookListQuery, filtered: Filtered): Promise<number> =>
-    query.q?.trim() ? countOf(query, filtered) : cachedTotal({ category: query.category, stock: query.stock });
+    query.q?.trim() ? countOf(query, filtered) : cachedTotal({ category: query.category, stock: query.stock, location: query.location });
 
   /**
    * A page by number in the far half of the list, read from the list's end: the index is walked backwards past
@@ -279,6 +303,28 @@ export function createBookListRepository(db: Db, cache: Cache) {
       return books
         .find(where, { sort, ...(hint ? { hint } : {}), projection: projectionFor({ withEmail: true }), timeoutMode: 'iteration' })
         .map(toBook);
+    },
+
+    /**
+     * The export by location: every book of the filter in the list's order, one row per location holding its
+     * copies (within the filter's location, when it names one), ordered by code; a book of 0 copies is one row.
+     */
+    async *allByLocation(query: BookListQuery): AsyncIterable<BookAtLocation> {
+      const { sort, where, hint } = plan({ ...query, cursor: undefined }, await filterOf(query));
+      const within = query.location === undefined ? undefined : new Set((await subtreeOf(query.location)).map((id) => id.toHexString()));
+      const projection = projectionFor({ withEmail: true });
+      const cursor = books.find(where, { sort, ...(hint ? { hint } : {}), projection, timeoutMode: 'iteration' });
+      const named = await locations.all();
+      for await (const doc of cursor) {
+        const book = toBook(doc);
+        const held = (doc.stock ?? []).map((entry) => ({ id: entry.locationId.toHexString(), quantity: entry.quantity }));
+        const shown = held.filter((entry) => !within || within.has(entry.id));
+        const rows = shown
+          .map((entry) => ({ code: named.get(entry.id)?.code ?? '', name: named.get(entry.id)?.name ?? '', quantity: entry.quantity }))
+          .sort((a, b) => a.code.localeCompare(b.code));
+        if (!rows.length) yield { book };
+        for (const location of rows) yield { book, location };
+      }
     },
   };
 }

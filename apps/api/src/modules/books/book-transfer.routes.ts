@@ -1,18 +1,25 @@
 import { Transform, type Readable } from 'node:stream';
-import { Router, type Request, type Response } from 'express';
-import { BookExportQuerySchema, IMPORT_FIELDS, ImportQuerySchema, type Book, type ImportProgress } from '@book-warehouse/types';
+import type { Request, Response, Router } from 'express';
+import { IMPORT_FIELDS, type Book, type ImportProgress } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Access } from '../../middleware/access';
 import { errorBody } from '../../middleware/error-handler';
-import { route } from '../../middleware/route';
+import { endpointRouter } from '../../middleware/endpoint';
+import { BOOK_TRANSFER } from './book-transfer.endpoints';
 import { IMPORT_MAX_BYTES, type BookImportService } from './book-import.service';
-import type { BookListRepository } from './book-list.repository';
+import type { BookAtLocation, BookListRepository } from './book-list.repository';
 
 const NDJSON = 'application/x-ndjson';
 
 /** The columns of a books export: the fields an import reads first (so the file imports as it is), then the server's. */
 const BOOK_COLUMNS = [...IMPORT_FIELDS, '_id', 'email', 'createdAt', 'updatedAt'] as const;
+
+/** The columns the export by location adds: one row per book and location holding its copies. */
+const LOCATION_COLUMNS = ['locationCode', 'locationName', 'locationQuantity'] as const;
+
+/** A book's cells of the export, in BOOK_COLUMNS' order. */
+const cellsOf = (book: Book) => BOOK_COLUMNS.map((column) => (book as Record<string, unknown>)[column] as string | number | undefined);
 
 /** Passes at most `max` bytes on; beyond, fails as body-parser does ('entity.too.large', answered 413). */
 function atMost(max: number): Transform {
@@ -54,55 +61,52 @@ function writeLine(res: Response, value: object): void {
  * Items filters and sorts it, and the import. Both are staff only.
  */
 export function createBookTransferRouter(lists: BookListRepository, imports: BookImportService, access: Access): Router {
-  const router = Router();
+  const { router, mount } = endpointRouter({ access });
 
-  router.get(
-    '/books/export.csv',
-    route({ auth: access.staff, query: BookExportQuerySchema }, async ({ query, res }) =>
-      sendCsv<Book>(
+  mount(BOOK_TRANSFER.exportBooks, async ({ query, res }) => {
+    if (query.byLocation) {
+      return sendCsv<BookAtLocation>(
         res,
         {
-          name: 'books.csv',
-          header: BOOK_COLUMNS,
-          row: (book) => BOOK_COLUMNS.map((column) => (book as Record<string, string | number | undefined>)[column]),
+          name: 'books-by-location.csv',
+          header: [...BOOK_COLUMNS, ...LOCATION_COLUMNS],
+          row: ({ book, location }) => [...cellsOf(book), location?.code, location?.name, location?.quantity],
         },
-        await lists.all(query),
-      ),
-    ),
-  );
+        lists.allByLocation(query),
+      );
+    }
+    return sendCsv<Book>(res, { name: 'books.csv', header: BOOK_COLUMNS, row: cellsOf }, await lists.all(query));
+  });
 
   /**
    * With `Accept: application/x-ndjson` the answer streams: `{ "processed", "total" }` after each batch, then the
    * summary with its `status` (200, or 422 for a refused commit). Errors of the file itself (400, 413, 415)
    * come before the first line, as usual. Otherwise the summary alone, with that status.
    */
-  router.post(
-    '/books/import',
-    route({ auth: access.staff, query: ImportQuerySchema }, async ({ user, query, req, res }) => {
-      const streamed = req.get('accept')?.includes(NDJSON) === true;
-      try {
-        const progress = streamed ? (update: ImportProgress) => writeLine(res, update) : undefined;
-        const { status, summary } = await imports.run(user, csvBody(req), query, progress);
-        if (!streamed) {
-          res.status(status).json(summary);
-          return;
-        }
-        writeLine(res, { ...summary, status });
-        res.end();
-      } catch (error) {
-        if (!res.headersSent) {
-          // Refused before the whole body was read (413, 400): the rest of it would be read as the next request.
-          if (!req.complete) res.set('Connection', 'close');
-          throw error;
-        }
-        // Mid-stream: the batches before stay committed (a rerun of the file finishes the import).
-        const known =
-          error instanceof AppError ? error : new AppError('internal', 500, 'The import stopped; run the same file again to finish it');
-        res.end(`${JSON.stringify({ ...errorBody(known, req.id), status: known.status })}\n`);
-        req.log.error({ err: error }, 'import stopped mid-stream');
+  mount(BOOK_TRANSFER.importBooks, async ({ user, query, req, res }) => {
+    const streamed = req.get('accept')?.includes(NDJSON) === true;
+    try {
+      const progress = streamed ? (update: ImportProgress) => writeLine(res, update) : undefined;
+      const { status, summary } = await imports.run(user, csvBody(req), query, progress);
+      if (!streamed) {
+        res.status(status).json(summary);
+        return;
       }
-    }),
-  );
+      writeLine(res, { ...summary, status });
+      res.end();
+    } catch (error) {
+      if (!res.headersSent) {
+        // Refused before the whole body was read (413, 400): the rest of it would be read as the next request.
+        if (!req.complete) res.set('Connection', 'close');
+        throw error;
+      }
+      // Mid-stream: the batches before stay committed (a rerun of the file finishes the import).
+      const known =
+        error instanceof AppError ? error : new AppError('internal', 500, 'The import stopped; run the same file again to finish it');
+      res.end(`${JSON.stringify({ ...errorBody(known, req.id), status: known.status })}\n`);
+      req.log.error({ err: error }, 'import stopped mid-stream');
+    }
+  });
 
   return router;
 }

@@ -1,5 +1,12 @@
 import { MongoServerError, ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
-import { NUMBER_CEILING, type Book, type BookChangeEvent, type BookFields, type ReorderItem, type Stats } from '@book-warehouse/types';
+import {
+  type Book,
+  type BookLocationStock,
+  type BookChangeEvent,
+  type BookFields,
+  type ReorderItem,
+  type Stats,
+} from '@book-warehouse/types';
 import { insertAbsent } from '../../lib/database';
 import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
@@ -7,6 +14,13 @@ import { createCache, type Cache, type ListAnswer, type Page } from '../../lib/c
 import { addCounters, countersDelta, toStats, ZERO, type StatsRepository } from './stats.repository';
 import { shortageOf } from './book-changes';
 import { createBookSearchRepository } from './book-search.repository';
+import {
+  createBookLocationsRepository,
+  LOCATIONS_COLLECTION,
+  type BookLocationsRepository,
+  type StockLocation,
+} from './book-locations.repository';
+import { totalOf, type StockEntry } from './stock-locations';
 import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
 
 /**
@@ -17,8 +31,16 @@ import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } fro
  */
 export const SHORTAGE = '_shortage';
 
+/** A book's copies at one location as stored (docs/decisions/024-stock-per-location.md). */
+interface StoredStockEntry {
+  locationId: ObjectId;
+  quantity: number;
+}
+
 export interface BookDoc extends BookFields {
   email: string;
+  /** The copies per location, none of 0; their sum is stockQuantity. Absent only on a book written by another tool. */
+  stock?: StoredStockEntry[];
   /** Server-owned: set on insert and on every update (answered as ISO strings); absent only before migration 010. */
   createdAt?: Date;
   updatedAt?: Date;
@@ -27,7 +49,15 @@ export interface BookDoc extends BookFields {
   [SHORTAGE]?: number;
 }
 
-export const toBook = ({ _id, [SEARCH_KEYS]: _keys, [SHORTAGE]: _shortage, createdAt, updatedAt, ...rest }: WithId<BookDoc>): Book => ({
+export const toBook = ({
+  _id,
+  [SEARCH_KEYS]: _keys,
+  [SHORTAGE]: _shortage,
+  stock: _stock,
+  createdAt,
+  updatedAt,
+  ...rest
+}: WithId<BookDoc>): Book => ({
   ...rest,
   _id: _id.toHexString(),
   ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
@@ -52,6 +82,32 @@ const stored = (doc: BookDoc, now = new Date()) => {
   };
 };
 
+/** The stored form of a stock. */
+const storedStock = (stock: readonly StockEntry[]): StoredStockEntry[] =>
+  stock.filter((entry) => entry.quantity > 0).map(({ locationId, quantity }) => ({ locationId: new ObjectId(locationId), quantity }));
+
+/**
+ * A book's stock as read: a book written by another tool (no `stock`) has all its copies at RECEIVING, as
+ * migration 013 puts them.
+ */
+function stockOf(doc: Pick<BookDoc, 'stock' | 'stockQuantity'>, receivingId: string): StockEntry[] {
+  if (doc.stock) return doc.stock.map(({ locationId, quantity }) => ({ locationId: locationId.toHexString(), quantity }));
+  return doc.stockQuantity > 0 ? [{ locationId: receivingId, quantity: doc.stockQuantity }] : [];
+}
+
+/** A book and its stock per location, read in a transaction; `stored` is the stock as stored, which a write expects. */
+export interface Stocked {
+  book: Book;
+  stock: StockEntry[];
+  stored: StoredStockEntry[] | null;
+}
+
+/** A change of a book's stock: the new stock, written only while the stored one is still what was read. */
+export interface StockWrite {
+  from: Stocked;
+  to: StockEntry[];
+}
+
 /** The field values a conditional write expects (null: the field is absent). */
 export type Expected = Partial<Record<keyof BookFields, string | number | null>>;
 
@@ -66,10 +122,11 @@ export const ISBN_INDEX = 'isbn_unique';
 export const isDuplicateIsbn = (error: unknown): boolean =>
   error instanceof MongoServerError && error.code === DUPLICATE_KEY && error.message.includes(ISBN_INDEX);
 
-/** A book before and after a write. */
+/** A book before and after a write, with its stock per location before and after. */
 export interface Written {
   before: Book;
   after: Book;
+  stock: { before: StockEntry[]; after: StockEntry[] };
 }
 
 /** The book a write of `set` (null values removed) makes of `before`. */
@@ -110,7 +167,10 @@ export type { Page };
  */
 export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
   const book = change.doc && toBook(change.doc as WithId<BookDoc>);
-  const changed = change.op === 'delete' ? [] : (change.changed ?? Object.keys(book ?? {})).filter((field) => !HIDDEN_FIELDS.has(field));
+  // The stock per location is answered as `locations`, the name clients know.
+  const changed = (change.op === 'delete' ? [] : (change.changed ?? Object.keys(book ?? {})))
+    .filter((field) => !HIDDEN_FIELDS.has(field))
+    .map((field) => (field === 'stock' ? 'locations' : field));
   if (change.op === 'update' && !changed.length) return undefined;
   return {
     id: (change.documentKey as ObjectId).toHexString(),
@@ -124,7 +184,12 @@ export function bookChangeEvent(change: Change): BookChangeEvent | undefined {
  * The books. Its writes take the session of the transaction they belong to (books.service.ts opens it). The
  * tiles, searches, pages and books it reads are cached until the books change through any instance (lib/cache.ts).
  */
-export function createBooksRepository(db: Db, cache: Cache = createCache(), counters?: StatsRepository) {
+export function createBooksRepository(
+  db: Db,
+  cache: Cache = createCache(),
+  counters?: StatsRepository,
+  locations: BookLocationsRepository = createBookLocationsRepository(db, cache),
+) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
   const byId = (id: string) => ({ _id: new ObjectId(id) });
   const before = { returnDocument: 'before' as const, ...withoutKeys };
@@ -150,11 +215,31 @@ export function createBooksRepository(db: Db, cache: Cache = createCache(), coun
 
   const bookSearch = createBookSearchRepository(books, { cache, inInsertionOrder, fieldsFor, toBook });
   /** A book in a reader's form (null: no such book). The key names the form, as a search's does. */
+  /** The stock of a book a write left as it was. */
+  const unchangedStock = async (doc: BookDoc) => {
+    const stock = stockOf(doc, (await locations.receiving())._id);
+    return { before: stock, after: stock };
+  };
+
+  /** A stock as answers show it: each location's code, name and quantity, ordered by code. */
+  const locationsOf = async (stock: readonly StockEntry[], known?: Map<string, StockLocation>): Promise<BookLocationStock[]> => {
+    const found = known ?? (await locations.all());
+    return stock
+      .map(({ locationId, quantity }) => ({
+        locationId,
+        code: found.get(locationId)?.code ?? '',
+        name: found.get(locationId)?.name ?? '',
+        quantity,
+      }))
+      .sort((a, b) => a.code.localeCompare(b.code));
+  };
+  // With its stock by location for a signed-in reader (the locations are not public): a location renamed changes it too.
   const cachedBook = cache.define({
-    collections: ['books'],
+    collections: ['books', LOCATIONS_COLLECTION],
     load: async ({ id, withEmail }: { id: string; withEmail: boolean }) => {
       const doc = await books.findOne(byId(id), fieldsFor({ withEmail }));
-      return doc && toBook(doc);
+      if (!doc || !withEmail) return doc && toBook(doc);
+      return { ...toBook(doc), locations: await locationsOf(stockOf(doc, (await locations.receiving())._id)) };
     },
     maxEntries: CACHED_BOOKS,
   });
@@ -171,42 +256,46 @@ export function createBooksRepository(db: Db, cache: Cache = createCache(), coun
 
     cursor,
 
-    /** One book (null: none) in a reader's form, cached until a book is written through any instance. */
-    findCached: (id: string, reader: Reader): Promise<Book | null> => cachedBook({ id, withEmail: reader.withEmail }),
+    locationsOf,
 
-    /** One book; with the owner's e-mail unless the reader may not see it, inside `session` if given. */
-    async findById(
-      id: string,
-      { reader = { withEmail: true }, session }: { reader?: Reader; session?: Session } = {},
-    ): Promise<Book | null> {
-      const doc = await books.findOne(byId(id), { ...fieldsFor(reader), session });
-      return doc && toBook(doc);
-    },
+    /** The locations the stock writes read (book-locations.repository.ts). */
+    locations,
+
+    /** One book (null: none) in a reader's form, with its stock by location, cached until a book or a location is written through any instance. */
+    findCached: (id: string, reader: Reader): Promise<Book | null> => cachedBook({ id, withEmail: reader.withEmail }),
 
     async findByEmail(email: string): Promise<Book[]> {
       return (await books.find({ email }, { sort: { _id: 1 }, ...withoutKeys }).toArray()).map(toBook);
     },
 
-    /** Stores a new book; with `_id`, the book a deletion removed comes back under its old id. */
-    async insert(doc: BookDoc & { _id?: string }, session: Session): Promise<Book> {
+    /**
+     * Stores a new book with its stock per location (their sum is its stockQuantity); with `_id`, the book a
+     * deletion removed comes back under its old id.
+     */
+    async insert(doc: BookDoc & { _id?: string }, stock: StockEntry[], session: Session): Promise<Book> {
       const { _id, ...fields } = doc;
-      const row = { ...stored(fields), ...(_id ? { _id: new ObjectId(_id) } : {}) };
+      const row = {
+        ...stored({ ...fields, stockQuantity: totalOf(stock) }),
+        stock: storedStock(stock),
+        ...(_id ? { _id: new ObjectId(_id) } : {}),
+      };
       const { insertedId } = await write(books.insertOne(row, { session }), session);
       return toBook({ ...row, _id: insertedId });
+    },
+
+    /** Books with their stock per location, by id, inside `session`. */
+    async findStocked(ids: string[], isbns: string[], session: Session): Promise<Stocked[]> {
+      const receiving = (await locations.receiving(session))._id;
+      const docs = await books
+        .find({ $or: [{ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { isbn: { $in: isbns } }] }, { ...withoutKeys, session })
+        .toArray();
+      return docs.map((doc) => ({ book: toBook(doc), stock: stockOf(doc, receiving), stored: doc.stock ?? null }));
     },
 
     /** The book with this ISBN (13 digits), if any. */
     async findByIsbn(isbn: string, { reader = { withEmail: true }, session }: { reader?: Reader; session?: Session } = {}) {
       const doc = await books.findOne({ isbn }, { ...fieldsFor(reader), session });
       return doc && toBook(doc);
-    },
-
-    /** The books with these ids or ISBNs, inside `session`. */
-    async findMany(ids: string[], isbns: string[], session: Session): Promise<Book[]> {
-      const docs = await books
-        .find({ $or: [{ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { isbn: { $in: isbns } }] }, { ...withoutKeys, session })
-        .toArray();
-      return docs.map(toBook);
     },
 
     /** The low books, the largest shortage first, through the partial index on the stored shortage. */
@@ -236,10 +325,15 @@ export function createBooksRepository(db: Db, cache: Cache = createCache(), coun
      * short until the next `pnpm migrate` (migration 008), which the embedded database runs at every start.
      */
     async insertAbsent(docs: (BookDoc & { _id: string })[]): Promise<number> {
+      const receiving = new ObjectId((await locations.receiving())._id);
       const inserted = await write(
         insertAbsent(
           books,
-          docs.map(({ _id, ...d }) => ({ ...stored(d), _id: new ObjectId(_id) })),
+          docs.map(({ _id, ...d }) => ({
+            ...stored(d),
+            stock: d.stockQuantity > 0 ? [{ locationId: receiving, quantity: d.stockQuantity }] : [],
+            _id: new ObjectId(_id),
+          })),
         ),
       );
       const delta = inserted.reduce((sum, i) => addCounters(sum, countersDelta(null, docs[i]!)), ZERO);
@@ -254,17 +348,29 @@ export function createBooksRepository(db: Db, cache: Cache = createCache(), coun
      * stores the keys of the fields it saw, unless another change came in between (whose own second update
      * then stores its keys). In a transaction nobody sees the book between the two.
      */
-    async update(id: string, set: FieldValues, session: Session, expected: Expected = {}): Promise<Written | null> {
+    async update(id: string, fields: FieldValues, session: Session, expected: Expected = {}, stock?: StockWrite): Promise<Written | null> {
+      const set: FieldValues = stock ? { ...fields, stockQuantity: totalOf(stock.to) } : fields;
       const reindex = touchesSearchedFields(set);
-      const values: [string, unknown][] = Object.entries(set);
+      const values: [string, unknown][] = [
+        ...Object.entries(set),
+        ...(stock ? [['stock', storedStock(stock.to)] as [string, unknown]] : []),
+      ];
       const removed = values.filter(([, value]) => value === null).map(([field]) => field);
       const unset: Record<string, ''> = Object.fromEntries([...removed, ...(reindex ? [SEARCH_KEYS] : [])].map((field) => [field, '']));
       const updatedAt = new Date();
       const kept: Record<string, unknown> = { ...Object.fromEntries(values.filter(([, value]) => value !== null)), updatedAt };
       const update = { $set: kept, ...(Object.keys(unset).length ? { $unset: unset } : {}) };
-      const doc = await write(books.findOneAndUpdate(expecting(id, expected), update, { ...before, session }), session);
+      // The stock as read, and its total: a book written by another tool has no `stock` until this write.
+      const filter = stock
+        ? { ...expecting(id, expected), stock: stock.from.stored ?? { $exists: false }, stockQuantity: stock.from.book.stockQuantity }
+        : expecting(id, expected);
+      const doc = await write(books.findOneAndUpdate(filter, update, { ...before, session }), session);
       if (!doc) return null;
-      const written = { before: toBook(doc), after: { ...applied(toBook(doc), set), updatedAt: updatedAt.toISOString() } };
+      const written: Written = {
+        before: toBook(doc),
+        after: { ...applied(toBook(doc), set), updatedAt: updatedAt.toISOString() },
+        stock: stock ? { before: stock.from.stock, after: stock.to } : await unchangedStock(doc),
+      };
       if (reindex) {
         const unchanged = Object.fromEntries(SEARCHED_FIELDS.map((field) => [field, written.after[field] ?? null]));
         await write(
@@ -283,32 +389,6 @@ export function createBooksRepository(db: Db, cache: Cache = createCache(), coun
     async remove(id: string, session: Session, expected: Expected = {}): Promise<Book | null> {
       const doc = await write(books.findOneAndDelete(expecting(id, expected), { ...withoutKeys, session }), session);
       return doc && toBook(doc);
-    },
-
-    /**
-     * One conditional update: moves stock by `delta` (either sign) only while the result stays within
-     * [floor, NUMBER_CEILING] (docs/rules.md, Prices and quantities), checked in the filter so it stays atomic.
-     */
-    async moveStock(id: string, delta: number, floor: number, session: Session): Promise<Written | null> {
-      const updatedAt = new Date();
-      const doc = await write(
-        books.findOneAndUpdate(
-          { ...byId(id), stockQuantity: { $gte: floor - delta, $lte: NUMBER_CEILING - delta } },
-          { $inc: { stockQuantity: delta }, $set: { updatedAt } },
-          { ...before, session },
-        ),
-        session,
-      );
-      return (
-        doc && {
-          before: toBook(doc),
-          after: { ...toBook(doc), stockQuantity: doc.stockQuantity + delta, updatedAt: updatedAt.toISOString() },
-        }
-      );
-    },
-
-    async exists(id: string, session?: Session): Promise<boolean> {
-      return (await books.countDocuments(byId(id), { limit: 1, session })) > 0;
     },
 
     /** The dashboard tiles (see `tiles` above). */

@@ -2,13 +2,13 @@ import {
   HISTORY_ID_HEADER,
   historyTask,
   hyphenatedIsbn,
-  NUMBER_CEILING,
   type Book,
   type BookFields,
   type HistoryEntry,
   type NewBook,
   type Stats,
   type StockMovementLine,
+  type StockTransferLine,
 } from '@book-warehouse/types';
 import { Answer } from '../../lib/answer';
 import type { AuthUser, Caller } from '../../lib/auth-user';
@@ -18,13 +18,16 @@ import { oneAtATimePerKey } from '../../lib/one-at-a-time';
 import type { HistoryService } from '../history/history.service';
 import { addCounters, countersDelta, ZERO, type StatsRepository } from './stats.repository';
 import { fieldChanges, shortageOf } from './book-changes';
-import { isDuplicateIsbn, type BooksRepository, type FieldValues, type Page, type Reader } from './books.repository';
-import { applyMovements } from './stock-movements';
+import { isDuplicateIsbn, type BooksRepository, type FieldValues, type Page, type Reader, type Stocked } from './books.repository';
+import { applyMovements, applyTransfers } from './stock-movements';
+import type { StockLocation } from './book-locations.repository';
+import { createStockRules } from './stock-rules';
+import { quantityAt, stockChanges, type StockEntry } from './stock-locations';
 import { undoEntry } from './undo';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
-type Owned = '_id' | 'email' | 'createdAt' | 'updatedAt';
-type WithOwned<T> = T & { _id?: string; email?: string; createdAt?: string; updatedAt?: string };
+type Owned = '_id' | 'email' | 'createdAt' | 'updatedAt' | 'locations';
+type WithOwned<T> = T & { _id?: string; email?: string; createdAt?: string; updatedAt?: string; locations?: unknown[] };
 
 function assertSameId(pathId: string, bodyId: string | undefined): void {
   if (bodyId !== undefined && bodyId.toLowerCase() !== pathId.toLowerCase()) {
@@ -39,7 +42,7 @@ const isbnConflict = (isbn: string, who: string) =>
   new AppError('conflict', 409, `ISBN ${hyphenatedIsbn(isbn)} already belongs to ${who}`, { isbn: `already belongs to ${who}` });
 
 /** Drops the server-owned fields a client may echo back; they are never written from a body. */
-function editable<T extends object>({ _id, email, createdAt, updatedAt, ...fields }: WithOwned<T>): Omit<T, Owned> {
+function editable<T extends object>({ _id, email, createdAt, updatedAt, locations, ...fields }: WithOwned<T>): Omit<T, Owned> {
   return fields;
 }
 
@@ -66,6 +69,8 @@ export interface BookChange {
   undo?: { of: string; entryId: string };
   /** For a change of the CSV import: the import's id, on its entry. */
   importId?: string;
+  /** Its stock per location before and after, when the change moved copies (null: the book did not or no longer exists). */
+  stock?: { before: StockEntry[] | null; after: StockEntry[] | null };
 }
 
 /** One write of a CSV import batch (book-import.service.ts): a new book, or the fields of a stored one that differ. */
@@ -84,16 +89,14 @@ export function createBooksService(deps: {
   transactions: Transactions;
 }) {
   const { books, history, stats, transactions } = deps;
+  const rules = createStockRules(books);
+
+  /** One book with its stock per location, inside `session`; 404 when there is none. */
+  const stocked = async (id: string, session: Session): Promise<Stocked> => found((await books.findStocked([id], [], session))[0] ?? null);
 
   const found = <T>(book: T | null): T => {
     if (!book) throw notFound('Book');
     return book;
-  };
-
-  /** A refused conditional update: 404 when the book is gone, else the rule's error. */
-  const refused = async (id: string, session: Session, error: AppError): Promise<never> => {
-    if (!(await books.exists(id, session))) throw notFound('Book');
-    throw error;
   };
 
   /**
@@ -108,6 +111,30 @@ export function createBooksService(deps: {
     }
     // The holder is gone again: the ISBN of a change of one book is still the one that collided.
     return written.length ? isbnConflict(written[0]!, 'another book') : undefined;
+  };
+
+  /**
+   * The changes with each book answered with its stock by location (GET /book/{id}'s `locations`; a deleted book
+   * as it was); the stock of a book whose change did not move copies is read in the transaction.
+   */
+  const withLocations = async (
+    changes: BookChange[],
+    session: Session,
+  ): Promise<{ changes: BookChange[]; known: Map<string, StockLocation> }> => {
+    const unread = changes.filter((change) => change.after && !change.stock?.after).map((change) => change.after!._id);
+    const read = new Map((unread.length ? await books.findStocked(unread, [], session) : []).map((one) => [one.book._id, one.stock]));
+    const stockOf = (change: BookChange) =>
+      change.after ? (change.stock?.after ?? read.get(change.after._id) ?? []) : (change.stock?.before ?? []);
+    // Every location's code and name, for the answers and the history's changes.
+    const known = await books.locations.all();
+    const answered = await Promise.all(
+      changes.map(async (change) => {
+        const locations = await books.locationsOf(stockOf(change), known);
+        if (change.after) return { ...change, after: { ...change.after, locations } };
+        return change.stock ? { ...change, before: { ...change.before!, locations } } : change;
+      }),
+    );
+    return { changes: answered, known };
   };
 
   const oneAtATime = oneAtATimePerKey();
@@ -142,21 +169,31 @@ export function createBooksService(deps: {
   ): Promise<T> => {
     const transaction = () =>
       transactions.run(async (session): Promise<T> => {
-        const changes = await change(session);
+        const { changes, known: located } = await withLocations(await change(session), session);
         const entries: (HistoryEntry | undefined)[] = [];
         let delta = ZERO;
-        for (const { before, after, task, undo, importId } of changes) {
+        for (const { before, after, task, undo, importId, stock } of changes) {
           const book = (after ?? before)!;
           if (before && after && shortageOf(before) !== shortageOf(after)) await books.setShortage(book._id, shortageOf(after), session);
           delta = addCounters(delta, countersDelta(before, after));
+          const moved = stock ? stockChanges(stock.before, stock.after, located) : [];
           const details = {
             bookId: book._id,
-            ...(after ? { changes: fieldChanges(before, after) } : { book: before! }),
+            ...(after
+              ? { changes: [...fieldChanges(before, after), ...moved] }
+              : { book: before!, ...(moved.length ? { changes: moved } : {}) }),
             ...(undo ? { undoes: undo.of, id: undo.entryId } : {}),
             ...(importId ? { importId } : {}),
           };
           entries.push(task ? await history.record(user, book.bookName, task, session, details) : undefined);
         }
+        // The write-skew guard of book-locations.repository.ts: each location that gained copies is marked.
+        const filled = changes.flatMap(({ stock }) =>
+          (stock?.after ?? [])
+            .filter((entry) => entry.quantity > quantityAt(stock?.before ?? [], entry.locationId))
+            .map((entry) => entry.locationId),
+        );
+        await books.locations.markStocked(filled, session);
         await stats.add(delta, session);
         return answer({ changes, entries });
       });
@@ -184,12 +221,30 @@ export function createBooksService(deps: {
       [isbn],
     );
 
-  /** A stock movement of one book within [floor, ceiling], refused with `refusal` otherwise; records `task`. */
-  const moveStock = (user: AuthUser, id: string, delta: number, floor: number, task: string, refusal: AppError) =>
-    mutateOne(user, id, async (session) => ({
-      ...((await books.moveStock(id, delta, floor, session)) ?? (await refused(id, session, refusal))),
-      task,
-    }));
+  /**
+   * A change of one book's stock per location: `next` makes the new stock of the one read in the transaction; the
+   * write is conditional on the stock read, so a change committed meanwhile makes the transaction start again.
+   */
+  const changeStock = (
+    user: AuthUser,
+    id: string,
+    next: (book: Stocked, session: Session) => Promise<StockEntry[]>,
+    task: (book: Stocked) => string | undefined,
+  ) =>
+    mutateOne(user, id, async (session) => {
+      const book = await stocked(id, session);
+      const written = await books.update(id, {}, session, {}, { from: book, to: await next(book, session) });
+      if (!written) throw new AppError('conflict', 409, `The stock of '${book.book.bookName}' changed meanwhile; try again`);
+      return { ...written, task: task(book) };
+    });
+
+  /** The stock of `book` with its total set to `total` (an adjustment at its default location), or undefined when it holds `total` already. */
+  const adjustedTo = async (book: Stocked, total: number, defaults: Pick<Book, 'defaultLocationId'>, session: Session) =>
+    total === book.book.stockQuantity ? undefined : rules.adjusted(book, { bookName: book.book.bookName, ...defaults }, total, session);
+
+  /** A default location that may hold stock (400 naming defaultLocationId otherwise), its id in lower case; null removes it. */
+  const checkedDefault = async <T extends string | null | undefined>(id: T): Promise<T> =>
+    (id ? (await rules.usable(id, 'defaultLocationId'))._id : id) as T;
 
   return {
     list: (page: Page, caller: Caller | undefined) => books.list(page, readerOf(caller)),
@@ -211,16 +266,20 @@ export function createBooksService(deps: {
     /** The low books, the largest shortage first. */
     reorderList: () => books.lowBooks(),
 
+    /** The copies go to the book's default location, else RECEIVING (docs/rules.md, Stock per location). */
     add: (user: AuthUser, input: NewBook) =>
       mutateOne(
         user,
         undefined,
-        async (session) => ({
-          before: null,
+        async (session) => {
+          const defaultLocationId = await checkedDefault(input.defaultLocationId);
+          const at = await rules.defaultOf({ defaultLocationId }, session);
+          const stock = input.stockQuantity > 0 ? [{ locationId: at._id, quantity: input.stockQuantity }] : [];
           // The owner is the signed-in user, whatever e-mail the body carries (docs/rules.md, The original calls stay).
-          after: await books.insert({ ...editable(input), email: user.email }, session),
-          task: historyTask.added,
-        }),
+          const fields = { ...editable(input), ...(defaultLocationId ? { defaultLocationId } : {}), email: user.email };
+          const after = await books.insert(fields, stock, session);
+          return { before: null, after, task: historyTask.added, stock: { before: null, after: stock } };
+        },
         input.isbn,
       ),
 
@@ -236,9 +295,19 @@ export function createBooksService(deps: {
         user,
         id,
         async (session) => {
-          const set = changedFields(found(await books.findById(id, { session })), sent);
+          const book = await stocked(id, session);
+          const checked =
+            sent.defaultLocationId === undefined ? sent : { ...sent, defaultLocationId: await checkedDefault(sent.defaultLocationId) };
+          const set = changedFields(book.book, checked);
           if (!Object.keys(set).length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the book');
-          return { ...found(await books.update(id, set, session)), task: historyTask.updated };
+          const { stockQuantity, ...fields } = set;
+          // A new total is an adjustment at the default location (the new one, if the update sets one).
+          const defaults = {
+            defaultLocationId: set.defaultLocationId === undefined ? book.book.defaultLocationId : (set.defaultLocationId ?? undefined),
+          };
+          const to = typeof stockQuantity === 'number' ? await adjustedTo(book, stockQuantity, defaults, session) : undefined;
+          const written = await books.update(id, to ? fields : set, session, {}, to && { from: book, to });
+          return { ...found(written), task: historyTask.updated };
         },
         sent.isbn,
       );
@@ -247,15 +316,15 @@ export function createBooksService(deps: {
     /** The original client's PUT /book/{id}: sets the new total and logs the change it made. */
     setQuantity(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { stockQuantity: number }>): Promise<Answer<Book>> {
       assertSameId(id, input._id);
-      return mutateOne(user, id, async (session) => {
-        const { before, after } = found(await books.update(id, { stockQuantity: input.stockQuantity }, session));
-        const change = after.stockQuantity - before.stockQuantity;
-        return {
-          before,
-          after,
-          task: change === 0 ? undefined : change > 0 ? historyTask.restocked(change) : historyTask.delivered(-change),
-        };
-      });
+      return changeStock(
+        user,
+        id,
+        async (book, session) => (await adjustedTo(book, input.stockQuantity, book.book, session)) ?? book.stock,
+        ({ book }) => {
+          const change = input.stockQuantity - book.stockQuantity;
+          return change === 0 ? undefined : change > 0 ? historyTask.restocked(change) : historyTask.delivered(-change);
+        },
+      );
     },
 
     setPrice(user: AuthUser, id: string, input: WithOwned<Partial<BookFields> & { price: number }>): Promise<Answer<Book>> {
@@ -266,38 +335,60 @@ export function createBooksService(deps: {
       }));
     },
 
+    /** The 'Deleted' entry keeps the book and, as changes, its stock per location (what an undo puts back). */
     remove: (user: AuthUser, id: string) =>
-      mutateOne(user, id, async (session) => ({ before: found(await books.remove(id, session)), after: null, task: historyTask.deleted })),
+      mutateOne(user, id, async (session) => {
+        const { stock, book } = await stocked(id, session);
+        const before = found(await books.remove(id, session, { stockQuantity: book.stockQuantity }));
+        return { before, after: null, task: historyTask.deleted, stock: { before: stock, after: null } };
+      }),
 
-    /** Refused with a 400 naming `amount` when the stock would pass the shared ceiling (docs/rules.md, Prices and quantities). */
-    restock: (user: AuthUser, id: string, amount: number) =>
-      moveStock(
+    /**
+     * At `locationId`, else the default location (docs/rules.md, Stock per location); refused with a 400 naming
+     * `amount` when the stock would pass the shared ceiling (docs/rules.md, Prices and quantities).
+     */
+    restock: (user: AuthUser, id: string, amount: number, locationId?: string) =>
+      changeStock(
         user,
         id,
-        amount,
-        0,
-        historyTask.restocked(amount),
-        new AppError('validation_failed', 400, `Cannot add ${amount}: stockQuantity would exceed ${NUMBER_CEILING}`, {
-          amount: `would take stockQuantity above ${NUMBER_CEILING}`,
-        }),
+        (book, session) => rules.received(book, amount, locationId, session),
+        () => historyTask.restocked(amount),
       ),
 
     /**
      * The spec's delivery rules: on the quantity screen the stock after delivery must stay above 0;
      * the card's one-click delivery is allowed while stock is above 0 (it may reach 0).
      */
-    deliver(user: AuthUser, id: string, amount: number, mode?: 'card'): Promise<Answer<Book>> {
+    deliver(user: AuthUser, id: string, amount: number, mode?: 'card', locationId?: string): Promise<Answer<Book>> {
       const message =
         mode === 'card'
           ? `Cannot deliver ${amount}: the book is out of stock`
           : `Cannot deliver ${amount}: the stock after delivery must stay above 0`;
-      return moveStock(user, id, -amount, mode === 'card' ? 0 : 1, historyTask.delivered(amount), new AppError('conflict', 409, message));
+      const floor = mode === 'card' ? 0 : 1;
+      return changeStock(
+        user,
+        id,
+        async (book, session) => {
+          if (book.book.stockQuantity - amount < floor) throw new AppError('conflict', 409, message);
+          return rules.delivered(book, amount, locationId, session);
+        },
+        () => historyTask.delivered(amount),
+      );
     },
 
     /** POST /stock/movements (stock-movements.ts). */
     moveMany: (user: AuthUser, lines: StockMovementLine[]) =>
       applyMovements(lines, {
         books,
+        rules,
+        mutate: (keys, change, answer) => mutate(user, keys, change, answer),
+      }),
+
+    /** POST /stock/transfers (stock-movements.ts). */
+    transfer: (user: AuthUser, lines: StockTransferLine[]) =>
+      applyTransfers(lines, {
+        books,
+        rules,
         mutate: (keys, change, answer) => mutate(user, keys, change, answer),
       }),
 
@@ -306,6 +397,7 @@ export function createBooksService(deps: {
       undoEntry(entryId, {
         books,
         history,
+        rules,
         mutate: (keys, change, answer, isbn) => mutate(user, keys, change, answer, [isbn]),
       }),
 
@@ -331,11 +423,18 @@ export function createBooksService(deps: {
           for (const write of await plan(session)) {
             isbns.push('create' in write ? write.create.isbn : write.set.isbn);
             if ('create' in write) {
-              const after = await books.insert({ ...write.create, email: user.email }, session);
-              changes.push({ before: null, after, task: historyTask.added, importId });
+              const at = await rules.defaultOf(write.create, session);
+              const stock = write.create.stockQuantity > 0 ? [{ locationId: at._id, quantity: write.create.stockQuantity }] : [];
+              const after = await books.insert({ ...write.create, email: user.email }, stock, session);
+              changes.push({ before: null, after, task: historyTask.added, importId, stock: { before: null, after: stock } });
             } else {
-              const written = await books.update(write.update, write.set, session);
+              const [book] = await books.findStocked([write.update], [], session);
               // Deleted since the plan read it: nothing to update.
+              if (!book) continue;
+              // A new total is an adjustment at the book's default location (docs/rules.md, Stock per location).
+              const { stockQuantity, ...fields } = write.set;
+              const to = typeof stockQuantity === 'number' ? await adjustedTo(book, stockQuantity, book.book, session) : undefined;
+              const written = await books.update(write.update, to ? fields : write.set, session, {}, to && { from: book, to });
               if (written) changes.push({ ...written, task: historyTask.updated, importId });
             }
           }

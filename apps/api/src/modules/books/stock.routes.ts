@@ -1,12 +1,13 @@
-import { Router, type ErrorRequestHandler } from 'express';
-import { hyphenatedIsbn, IdParamsSchema, StockMovementsSchema, type ReorderItem } from '@book-warehouse/types';
+import type { ErrorRequestHandler, Router } from 'express';
+import { hyphenatedIsbn, type ReorderItem } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
 import { sendCsv } from '../../lib/csv';
 import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
-import { route } from '../../middleware/route';
+import { endpointRouter } from '../../middleware/endpoint';
 import type { BooksService } from './books.service';
+import { STOCK } from './stock.endpoints';
 
 const LINE_FIELD = /^(lines\.\d+)\.(.+)$/;
 
@@ -25,49 +26,34 @@ const namePerLine: ErrorRequestHandler = (error, _req, _res, next) => {
   next(new AppError(error.code, error.status, error.message, fields));
 };
 
-/**
- * The warehouse calls beside the spec's: batch stock movements, the reorder list and undo
- * (docs/decisions/010-history-changes-and-undo.md). Staff only: each changes stock, or lists what to buy.
- */
+/** The warehouse calls beside the spec's: batch stock movements, the reorder list and undo (stock.endpoints.ts). */
 export function createStockRouter(service: BooksService, access: Access, idempotency: Idempotency): Router {
-  const router = Router();
-  const { staff } = access;
-  router.post(
-    '/stock/movements',
-    route({ auth: staff, idempotency, body: StockMovementsSchema }, ({ user, body }) => service.moveMany(user, body.lines)),
-  );
-  router.use('/stock/movements', namePerLine);
-  router.get(
-    '/reorder',
-    route({ auth: staff }, ({ res }) => sendJsonArray(res, service.reorderList())),
-  );
-  router.get(
-    '/reorder/export.csv',
-    route({ auth: staff }, ({ res }) =>
-      sendCsv<ReorderItem>(
-        res,
-        {
-          name: 'reorder.csv',
-          header: ['ISBN', 'Book', 'Author', 'Publisher', 'Category', 'Stock', 'Reorder point', 'Shortage', 'Price'],
-          row: (book) => [
-            book.isbn && hyphenatedIsbn(book.isbn),
-            book.bookName,
-            book.author,
-            book.publishar,
-            book.catagory,
-            book.stockQuantity,
-            book.reorderPoint,
-            book.shortage,
-            book.price,
-          ],
-        },
-        service.reorderList(),
-      ),
+  const { router, mount } = endpointRouter({ access, idempotency });
+  mount(STOCK.moveStock, ({ user, body }) => service.moveMany(user, body.lines));
+  mount(STOCK.transferStock, ({ user, body }) => service.transfer(user, body.lines));
+  router.use(['/stock/movements', '/stock/transfers'], namePerLine);
+  mount(STOCK.listReorder, ({ res }) => sendJsonArray(res, service.reorderList()));
+  mount(STOCK.exportReorderCsv, ({ res }) =>
+    sendCsv<ReorderItem>(
+      res,
+      {
+        name: 'reorder.csv',
+        header: ['ISBN', 'Book', 'Author', 'Publisher', 'Category', 'Stock', 'Reorder point', 'Shortage', 'Price'],
+        row: (book) => [
+          book.isbn && hyphenatedIsbn(book.isbn),
+          book.bookName,
+          book.author,
+          book.publishar,
+          book.catagory,
+          book.stockQuantity,
+          book.reorderPoint,
+          book.shortage,
+          book.price,
+        ],
+      },
+      service.reorderList(),
     ),
   );
-  router.post(
-    '/histories/:id/undo',
-    route({ auth: staff, idempotency, params: IdParamsSchema, status: 201 }, ({ user, params }) => service.undo(user, params.id)),
-  );
+  mount(STOCK.undoHistoryEntry, ({ user, params }) => service.undo(user, params.id));
   return router;
 }

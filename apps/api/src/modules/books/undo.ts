@@ -3,12 +3,15 @@ import type { Session } from '../../lib/database-transaction';
 import { AppError, notFound } from '../../lib/errors';
 import type { HistoryService } from '../history/history.service';
 import { valueOf } from './book-changes';
-import type { BooksRepository, Expected, FieldValues } from './books.repository';
+import type { BooksRepository, Expected, FieldValues, Stocked } from './books.repository';
 import type { BookChange, Mutation } from './books.service';
+import { isStockField, quantityAt, STOCK_FIELD_PREFIX, totalOf, withQuantity, type StockEntry } from './stock-locations';
+import { copies, type StockRules } from './stock-rules';
 
 interface UndoDeps {
   books: BooksRepository;
   history: HistoryService;
+  rules: StockRules;
   mutate: <T>(
     keys: string[],
     change: (session: Session) => Promise<BookChange[]>,
@@ -39,6 +42,36 @@ function changedSince(book: Book, changes: FieldChange[]): AppError | undefined 
   });
 }
 
+/**
+ * The stock an undo puts back: each location the entry changed back to its `from` while it still holds the entry's
+ * `to` (409 naming `stock.<CODE>` otherwise, or when the code no longer names a location), from `stock`; null values
+ * are 0. Locations are named by code in entries, so a location recoded since cannot be undone.
+ */
+async function stockBack(changes: FieldChange[], stock: StockEntry[], books: BooksRepository, bookName: string, session: Session) {
+  const moved = changes.filter((change) => isStockField(change.field));
+  const codes = await books.locations.byCodes(
+    moved.map((change) => change.field.slice(STOCK_FIELD_PREFIX.length)),
+    session,
+  );
+  let next = stock;
+  for (const { field, from, to } of moved) {
+    const location = codes.get(field.slice(STOCK_FIELD_PREFIX.length));
+    if (!location)
+      throw cannotUndo(`Cannot undo: the location of ${field} no longer exists under that code`, { [field]: 'no such location' });
+    const held = quantityAt(stock, location._id);
+    if (held !== Number(to ?? 0)) {
+      throw cannotUndo(
+        `Cannot undo: ${location.code} holds ${copies(held)} of '${bookName}' now, not the ${Number(to ?? 0)} the entry left`,
+        {
+          [field]: `has changed since (now ${held})`,
+        },
+      );
+    }
+    next = withQuantity(next, location._id, Number(from ?? 0));
+  }
+  return next;
+}
+
 const bookGone = (entry: HistoryEntry) =>
   cannotUndo(`Cannot undo '${entry.task}': the book '${entry.bookName}' has been deleted since`, { bookId: 'the book no longer exists' });
 
@@ -50,7 +83,7 @@ const bookGone = (entry: HistoryEntry) =>
  * entry's brings the book back under its old id. Marking the entry is conditional too, so of two undos of one
  * entry at once, exactly one commits.
  */
-export async function undoEntry(entryId: string, { books, history, mutate }: UndoDeps): Promise<UndoResult> {
+export async function undoEntry(entryId: string, { books, history, rules, mutate }: UndoDeps): Promise<UndoResult> {
   const entry = await history.find(entryId);
   if (!entry) throw notFound('History entry');
   const refused = refusal(entry);
@@ -62,6 +95,26 @@ export async function undoEntry(entryId: string, { books, history, mutate }: Und
   // The ISBN the undo writes back, if any: a 409 names the book that took it meanwhile.
   const isbn = entry.book?.isbn ?? (entry.changes?.find((change) => change.field === 'isbn')?.from as string | null | undefined);
 
+  /** The stock a deleted book comes back with: as its entry recorded it, else (an entry from before locations) at its default location. */
+  const restoredStock = async (deleted: HistoryEntry, book: Pick<Book, 'stockQuantity' | 'defaultLocationId'>, session: Session) => {
+    const recorded = await stockBack(deleted.changes ?? [], [], books, deleted.bookName, session);
+    if (recorded.length || book.stockQuantity === 0) return recorded;
+    return [{ locationId: (await rules.defaultOf(book, session))._id, quantity: book.stockQuantity }];
+  };
+
+  /**
+   * The stock after the undo, summing to the stockQuantity it sets back: an entry from before locations named no
+   * location, so its change of the total is an adjustment at the default location (409 when that would go below 0).
+   */
+  const balanced = async (current: Stocked, stock: StockEntry[], set: FieldValues, session: Session): Promise<StockEntry[]> => {
+    const total = typeof set.stockQuantity === 'number' ? set.stockQuantity : current.book.stockQuantity;
+    if (totalOf(stock) === total) return stock;
+    const defaults = {
+      defaultLocationId: set.defaultLocationId === undefined ? current.book.defaultLocationId : (set.defaultLocationId ?? undefined),
+    };
+    return rules.adjusted({ ...current, stock }, { bookName: current.book.bookName, ...defaults }, total, session);
+  };
+
   return mutate(
     [bookId],
     async (session): Promise<BookChange[]> => {
@@ -70,30 +123,35 @@ export async function undoEntry(entryId: string, { books, history, mutate }: Und
       if (late) throw late;
       if (!(await history.markUndone(entryId, undoId, session))) throw refusal({ ...again, undoneBy: undoId })!;
 
-      const current = await books.findById(bookId, { session });
+      const [current] = await books.findStocked([bookId], [], session);
       if (entry.book) {
-        if (current) throw cannotUndo(`Cannot undo: the book '${current.bookName}' exists again`, { bookId: 'the book exists' });
+        if (current) throw cannotUndo(`Cannot undo: the book '${current.book.bookName}' exists again`, { bookId: 'the book exists' });
         // Back under its old id and with its old createdAt; the insert sets updatedAt.
-        const { _id, email, createdAt, updatedAt: _updatedAt, ...fields } = entry.book;
+        const { _id, email, createdAt, updatedAt: _updatedAt, locations: _locations, ...fields } = entry.book;
+        const stock = await restoredStock(entry, fields, session);
         const restored = await books.insert(
           { ...fields, email: email ?? '', _id, ...(createdAt ? { createdAt: new Date(createdAt) } : {}) },
+          stock,
           session,
         );
-        return [{ before: null, after: restored, task, undo }];
+        return [{ before: null, after: restored, task, undo, stock: { before: null, after: stock } }];
       }
       const changes = entry.changes!;
       if (!current) throw bookGone(entry);
-      const moved = changedSince(current, changes);
+      const fields = changes.filter((change) => !isStockField(change.field));
+      const moved = changedSince(current.book, fields);
       if (moved) throw moved;
-      const expected: Expected = Object.fromEntries(changes.map(({ field, to }) => [field, to]));
-      // An 'Added' entry's changes all start from null: its inverse is the book's deletion.
-      if (changes.every((change) => change.from === null)) {
+      const expected: Expected = Object.fromEntries(fields.map(({ field, to }) => [field, to]));
+      const stock = await stockBack(changes, current.stock, books, current.book.bookName, session);
+      // An 'Added' entry's inverse is the book's deletion (an update may also set only fields the book lacked, from null).
+      if (entry.task === historyTask.added) {
         const before = await books.remove(bookId, session, expected);
         if (!before) throw bookGone(entry);
-        return [{ before, after: null, task, undo }];
+        return [{ before, after: null, task, undo, stock: { before: current.stock, after: null } }];
       }
-      const set = Object.fromEntries(changes.map(({ field, from }) => [field, from])) as FieldValues;
-      const written = await books.update(bookId, set, session, expected);
+      const set = Object.fromEntries(fields.map(({ field, from }) => [field, from])) as FieldValues;
+      const to = await balanced(current, stock, set, session);
+      const written = await books.update(bookId, set, session, expected, { from: current, to });
       if (!written) throw bookGone(entry);
       return [{ ...written, task, undo }];
     },

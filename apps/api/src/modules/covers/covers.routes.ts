@@ -1,9 +1,10 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { COVER_MAX_BYTES, COVER_TYPES, CoverParamsSchema, CoverQuerySchema, type CoverType } from '@book-warehouse/types';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { COVER_MAX_BYTES, COVER_TYPES, type CoverType } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
 import type { Access } from '../../middleware/access';
-import { route } from '../../middleware/route';
+import { endpointRouter } from '../../middleware/endpoint';
+import { COVERS } from './covers.endpoints';
 import type { CoversService } from './covers.service';
 
 const tooLarge = () =>
@@ -45,29 +46,25 @@ async function readImageBody(req: Request, res: Response): Promise<Buffer> {
  * image), so GETs take the read limit it is given.
  */
 export function createCoversRouter(service: CoversService, access: Access, limitReads: RequestHandler): Router {
-  const router = Router();
-  router.post(
-    '/covers',
-    route({ auth: access.staff, status: 201 }, async ({ req, res }) => {
-      // The header says how the body is sent; the content itself decides what it is (prepareCover).
-      if (!COVER_TYPES.includes(req.get('content-type')?.split(';')[0]?.trim().toLowerCase() as CoverType)) {
-        throw new AppError('unsupported_media_type', 415, `Send the image as the body with "Content-Type: ${COVER_TYPES.join(' | ')}"`, {
-          file: 'must be a JPEG, PNG or WebP image',
-        });
-      }
-      try {
-        // The body is read only once the upload has a place in the decode queue (cover-image.ts).
-        return await service.store(() => readImageBody(req, res));
-      } finally {
-        // Refused before its body was read (503): not kept in memory, and not read on a connection kept open.
-        if (!req.complete) dropBody(req, res);
-      }
-    }),
-  );
-  router.get(
-    '/covers/:id',
-    limitReads,
-    route({ params: CoverParamsSchema, query: CoverQuerySchema }, async ({ params, query, req, res }) => {
+  const { router, mount } = endpointRouter({ access });
+  mount(COVERS.uploadCover, async ({ req, res }) => {
+    // The header says how the body is sent; the content itself decides what it is (prepareCover).
+    if (!COVER_TYPES.includes(req.get('content-type')?.split(';')[0]?.trim().toLowerCase() as CoverType)) {
+      throw new AppError('unsupported_media_type', 415, `Send the image as the body with "Content-Type: ${COVER_TYPES.join(' | ')}"`, {
+        file: 'must be a JPEG, PNG or WebP image',
+      });
+    }
+    try {
+      // The body is read only once the upload has a place in the decode queue (cover-image.ts).
+      return await service.store(() => readImageBody(req, res));
+    } finally {
+      // Refused before its body was read (503): not kept in memory, and not read on a connection kept open.
+      if (!req.complete) dropBody(req, res);
+    }
+  });
+  mount(
+    COVERS.getCover,
+    async ({ params, query, req, res }) => {
       const cover = await service.read(params.id.toLowerCase(), query.size ?? 'original');
       // A cover never changes: its id names new content, so browsers and proxies may keep it for a year.
       res.set({ 'Cache-Control': 'public, max-age=31536000, immutable', ETag: cover.etag, 'Content-Type': cover.type });
@@ -78,7 +75,8 @@ export function createCoversRouter(service: CoversService, access: Access, limit
       }
       res.set('Content-Length', String(cover.length));
       await pipeline(cover.open(), res);
-    }),
+    },
+    { before: [limitReads] },
   );
   return router;
 }

@@ -1,7 +1,8 @@
-import { Router, type Response } from 'express';
+import type { Response, Router } from 'express';
 import { AppError } from '../../lib/errors';
-import type { Authenticate } from '../../middleware/access';
-import { route } from '../../middleware/route';
+import type { Access } from '../../middleware/access';
+import { endpointRouter } from '../../middleware/endpoint';
+import { EVENTS } from './events.endpoints';
 import type { EventsService, LiveEvent } from './events.service';
 
 /** Each setting defaults to EVENT_STREAM_DEFAULTS' (tests shorten the times and lower the caps). */
@@ -74,38 +75,35 @@ function streamSlots({ perAccount, total }: Required<EventStreamOptions>) {
 }
 
 /** GET /api/events: server-sent events for signed-in users (LIVE_EVENTS in packages/types). */
-export function createEventsRouter(service: EventsService, auth: Authenticate, settings: EventStreamOptions = {}): Router {
+export function createEventsRouter(service: EventsService, access: Access, settings: EventStreamOptions = {}): Router {
   const options = { ...EVENT_STREAM_DEFAULTS, ...settings };
   const slots = streamSlots(options);
-  const router = Router();
-  router.get(
-    '/events',
-    route({ auth }, ({ req, res, user }) => {
-      const stops: Array<() => void> = [slots.take(user.uid, res)];
-      openStream(res);
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        for (const stop of stops) stop();
-        res.end();
-      };
-      const send = (text: string) => {
-        if (ended) return;
-        if (res.writableLength > MAX_BUFFERED_BYTES) end();
-        else res.write(text);
-      };
-      req.on('close', end);
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
-      const lifetime = setTimeout(end, options.maxStreamMs);
-      stops.push(
-        () => clearInterval(heartbeat),
-        () => clearTimeout(lifetime),
-      );
-      stops.push(service.subscribe({ event: (event) => send(frame(event)), close: end }, req.get('last-event-id')));
-      // A client that left while its token was checked had its 'close' before `end` listened: free its slot now.
-      if (res.closed) end();
-    }),
-  );
+  const { router, mount } = endpointRouter({ access });
+  mount(EVENTS.streamEvents, ({ req, res, user }) => {
+    const stops: Array<() => void> = [slots.take(user.uid, res)];
+    openStream(res);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      for (const stop of stops) stop();
+      res.end();
+    };
+    const send = (text: string) => {
+      if (ended) return;
+      if (res.writableLength > MAX_BUFFERED_BYTES) end();
+      else res.write(text);
+    };
+    req.on('close', end);
+    const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
+    const lifetime = setTimeout(end, options.maxStreamMs);
+    stops.push(
+      () => clearInterval(heartbeat),
+      () => clearTimeout(lifetime),
+    );
+    stops.push(service.subscribe({ event: (event) => send(frame(event)), close: end }, req.get('last-event-id')));
+    // A client that left while its token was checked had its 'close' before `end` listened: free its slot now.
+    if (res.closed) end();
+  });
   return router;
 }

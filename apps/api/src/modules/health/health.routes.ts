@@ -1,6 +1,8 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Health, Liveness } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
+import { endpointRouter } from '../../middleware/endpoint';
+import { HEALTH } from './health.endpoints';
 
 export interface HealthChecks {
   /** The database answers a ping within a short timeout (lib/database.ts PING_TIMEOUT_MS). */
@@ -26,18 +28,14 @@ async function notReady(checks: HealthChecks): Promise<AppError | undefined> {
  * own body.
  */
 export function createHealthRouter(checks: HealthChecks): Router {
-  const router = Router();
-  router.get('/health/live', (_req, res) => {
-    const body: Liveness = { status: 'ok' };
-    res.json(body);
-  });
-  router.get('/health/ready', async (_req, res) => {
+  const { router, mount } = endpointRouter();
+  mount(HEALTH.getLiveness, (): Liveness => ({ status: 'ok' }));
+  mount(HEALTH.getReadiness, async (): Promise<Health> => {
     const refusal = await notReady(checks);
     if (refusal) throw refusal;
-    const body: Health = { status: 'ok', database: 'up' };
-    res.json(body);
+    return { status: 'ok', database: 'up' };
   });
-  router.get('/health', async (_req, res) => {
+  mount(HEALTH.getHealth, async ({ res }) => {
     const refusal = await notReady(checks);
     const body: Health = {
       status: refusal ? 'degraded' : 'ok',

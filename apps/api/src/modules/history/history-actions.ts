@@ -6,7 +6,17 @@ import { SIGN_IN_TASKS, type HistoryAction } from '@book-warehouse/types';
  * no listed kind (a role change).
  */
 export type StoredAction = HistoryAction | 'other';
-export const STORED_ACTIONS: readonly StoredAction[] = ['signin', 'added', 'updated', 'deleted', 'quantity', 'price', 'undo', 'other'];
+export const STORED_ACTIONS: readonly StoredAction[] = [
+  'signin',
+  'added',
+  'updated',
+  'deleted',
+  'quantity',
+  'price',
+  'undo',
+  'location',
+  'other',
+];
 
 const SIGN_INS = new Set<string>(SIGN_IN_TASKS);
 
@@ -18,6 +28,9 @@ export function actionOf(task: string): StoredAction {
   if (task === 'Updated') return 'updated';
   if (task === 'Deleted') return 'deleted';
   if (/^(Added|Deleverd) \d+ Quantity$/.test(task)) return 'quantity';
+  // A transfer between locations (modules/books/stock-movements.ts, movedTask).
+  if (/^Moved \d+ Quantity from \S+ to \S+$/.test(task)) return 'quantity';
   if (task.startsWith('Price Updated to ')) return 'price';
+  if (/^Location \S+ (added|updated|deleted)$/.test(task)) return 'location';
   return 'other';
 }

@@ -1,18 +1,11 @@
-import { Router } from 'express';
-import {
-  HistoryExportQuerySchema,
-  HistoryListQuerySchema,
-  isHistoryListMode,
-  NewSignInHistorySchema,
-  TOTAL_COUNT_HEADER,
-  type FieldChange,
-  type HistoryEntry,
-} from '@book-warehouse/types';
+import type { Router } from 'express';
+import { isHistoryListMode, TOTAL_COUNT_HEADER, type FieldChange, type HistoryEntry } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
 import { sendList } from '../../lib/send-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
-import { route } from '../../middleware/route';
+import { endpointRouter } from '../../middleware/endpoint';
+import { HISTORY } from './history.endpoints';
 import type { HistoryListRepository } from './history-list.repository';
 import type { HistoryService } from './history.service';
 
@@ -29,41 +22,26 @@ export function createHistoryRouter(
   idempotency: Idempotency,
   lists: HistoryListRepository,
 ): Router {
-  const router = Router();
-  // Viewers read the history too (docs/decisions/009-roles.md). Without list parameters, the original's answer.
-  router.get(
-    '/histories',
-    route({ auth: access.signedIn, query: HistoryListQuerySchema }, async ({ query, req, res }) => {
-      if (!isHistoryListMode(query)) return sendList(req, res, await service.list(query));
-      const { entries, total } = await lists.page(query);
-      res.set(TOTAL_COUNT_HEADER, String(total));
-      return entries;
-    }),
-  );
-
-  // The export is staff only, as the books' (docs/decisions/011-lists-import-export.md).
-  router.get(
-    '/histories/export.csv',
-    route({ auth: access.staff, query: HistoryExportQuerySchema }, ({ query, res }) =>
-      sendCsv<HistoryEntry>(
-        res,
-        {
-          name: 'history.csv',
-          header: HISTORY_COLUMNS,
-          row: (entry) => HISTORY_COLUMNS.map((column) => (column === 'changes' ? changesCell(entry.changes) : entry[column])),
-        },
-        lists.all(query),
-      ),
+  const { router, mount } = endpointRouter({ access, idempotency });
+  // Without list parameters, the original's answer.
+  mount(HISTORY.listHistories, async ({ query, req, res }) => {
+    if (!isHistoryListMode(query)) return sendList(req, res, await service.list(query));
+    const { entries, total } = await lists.page(query);
+    res.set(TOTAL_COUNT_HEADER, String(total));
+    return entries;
+  });
+  mount(HISTORY.exportHistories, ({ query, res }) =>
+    sendCsv<HistoryEntry>(
+      res,
+      {
+        name: 'history.csv',
+        header: HISTORY_COLUMNS,
+        row: (entry) => HISTORY_COLUMNS.map((column) => (column === 'changes' ? changesCell(entry.changes) : entry[column])),
+      },
+      lists.all(query),
     ),
   );
-
-  // Only sign-in events; book changes are recorded by the server. The e-mail comes from the token. Open to
-  // every account, viewers included: signing in is not a change of stock (docs/decisions/009-roles.md).
-  router.post(
-    '/histories',
-    route({ auth: access.signedIn, idempotency, body: NewSignInHistorySchema, status: 201 }, ({ user, body }) =>
-      service.recordSignIn(user, body.task, body.bookName),
-    ),
-  );
+  // Only sign-in events; book changes are recorded by the server. The e-mail comes from the token.
+  mount(HISTORY.recordSignIn, ({ user, body }) => service.recordSignIn(user, body.task, body.bookName));
   return router;
 }

@@ -1,14 +1,11 @@
-import { Router } from 'express';
-import { IsbnParamsSchema } from '@book-warehouse/types';
+import type { Router } from 'express';
 import type { Access } from '../../middleware/access';
-import { route } from '../../middleware/route';
+import { endpointRouter } from '../../middleware/endpoint';
+import { ISBN_LOOKUP } from './isbn-lookup.endpoints';
 import type { IsbnLookupService } from './isbn-lookup.service';
 
 export function createIsbnLookupRouter(service: IsbnLookupService, access: Access): Router {
-  const router = Router();
-  router.get(
-    '/isbn/:isbn',
-    route({ auth: access.staff, params: IsbnParamsSchema }, ({ params }) => service.lookup(params.isbn)),
-  );
+  const { router, mount } = endpointRouter({ access });
+  mount(ISBN_LOOKUP.lookupIsbn, ({ params }) => service.lookup(params.isbn));
   return router;
 }

@@ -12,6 +12,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   NEXT_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
+  TOTAL_QUANTITY_HEADER,
 } from '@book-warehouse/types';
 import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
@@ -52,6 +53,9 @@ import { createHistoryService } from './modules/history/history.service';
 import { createIdempotencyRepository } from './lib/idempotency.repository';
 import { createIsbnLookupRouter } from './modules/isbn-lookup/isbn-lookup.routes';
 import { createIsbnLookupService, type IsbnLookupOptions } from './modules/isbn-lookup/isbn-lookup.service';
+import { createLocationsRepository } from './modules/locations/locations.repository';
+import { createLocationsRouter } from './modules/locations/locations.routes';
+import { createLocationsService } from './modules/locations/locations.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createPublicPages } from './modules/pages/public-pages';
@@ -233,6 +237,7 @@ export function createApp(deps: AppDeps): App {
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
   const covers = createCoversService(createCoversRepository(deps.db), options.coverDecodes);
+  const locations = createLocationsService({ locations: createLocationsRepository(deps.db, cache), history, transactions, clock });
   const isbnLookup = createIsbnLookupService(options.isbnLookup ?? { timeoutMs: 0 }, covers, deps.logger);
 
   const api = express.Router();
@@ -247,6 +252,7 @@ export function createApp(deps: AppDeps): App {
         exposedHeaders: [
           'X-Request-Id',
           TOTAL_COUNT_HEADER,
+          TOTAL_QUANTITY_HEADER,
           NEXT_CURSOR_HEADER,
           'RateLimit',
           'RateLimit-Policy',
@@ -287,6 +293,7 @@ export function createApp(deps: AppDeps): App {
   api.use(createCategoriesRouter(createCategoriesRepository(deps.db)));
   api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));
+  api.use(createLocationsRouter(locations, access, idempotency));
   api.use(createUsersRouter(users, access));
   api.use(createIsbnLookupRouter(isbnLookup, access));
   api.use(

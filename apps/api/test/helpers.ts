@@ -324,6 +324,10 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   SetRole: { role: 'staff' },
   // A book of the test's own replaces the id where the call must succeed (roles.test.ts).
   StockMovements: { lines: [{ bookId: UNKNOWN_ID, delta: 1 }] },
+  // Locations of the test's own replace these where the call must succeed (roles.test.ts).
+  StockTransfers: { lines: [{ bookId: UNKNOWN_ID, from: UNKNOWN_ID, to: '0123456789abcdef01234568', quantity: 1 }] },
+  NewLocation: { code: 'B-03', name: 'Shelf B-03' },
+  LocationPatch: { name: 'Renamed by a test' },
 };
 
 /** A valid raw body of an operation that takes an image (POST /api/covers): a small JPEG. */
@@ -347,7 +351,7 @@ export function validRawBody(types: readonly string[]): { type: string; data: st
 
 /** One operation of the served OpenAPI document, with what the tests read of it. */
 export interface DocumentedOperation {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** As the document writes it: "/book/{id}". */
   path: string;
   requiredRole?: string;

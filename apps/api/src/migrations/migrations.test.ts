@@ -1,6 +1,10 @@
+import type { ObjectId } from 'mongodb';
 import { connectDatabase, type Database } from '../lib/database';
+import { createLogger } from '../lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../lib/mongo';
 import { MIGRATION_ACTOR, repairOutOfBounds } from './004-repair-out-of-bounds';
+import { seedDemoData } from '../modules/seed/seed';
+import { createLocations } from './013-locations';
 import { MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
 
 // `pnpm migrate`'s runner on a real mongod: what it records, that it runs each step once even when two
@@ -145,5 +149,54 @@ describe(`${repairOutOfBounds.id}: data outside the schema's bounds`, () => {
       { email: MIGRATION_ACTOR, bookName: 'Too many', task: 'Repaired stockQuantity 2500000000 to 1000000000' },
     ]);
     for (const entry of entries) expect(entry['createdAt']).toBeInstanceOf(Date);
+  });
+});
+
+describe(`${createLocations.id}: stock per location`, () => {
+  it('on the demo data stored before locations, puts every book stock at RECEIVING; run twice, the second changes nothing', async () => {
+    const database = await connect(freshName());
+    await runMigrations(database);
+    await seedDemoData(database.db, createLogger('silent'));
+    const books = database.db.collection<{ stockQuantity: number; stock?: { locationId: ObjectId; quantity: number }[] }>('books');
+    // The demo data as a database from before migration 013 holds it: no stock per location, one book at 0.
+    await books.updateMany({}, { $unset: { stock: '' } });
+    const [first] = await books.find({}, { sort: { _id: 1 } }).toArray();
+    await books.updateOne({ _id: first!._id }, { $set: { stockQuantity: 0 } });
+    const context = { client: database.client, clock: () => new Date() };
+
+    const once = await createLocations.up(database.db, context);
+    const afterOnce = await books.find({}, { sort: { _id: 1 } }).toArray();
+    const twice = await createLocations.up(database.db, context);
+
+    const receiving = await database.db.collection('locations').findOne({ code: 'RECEIVING' });
+    expect(receiving).toMatchObject({ name: 'Receiving', holdsStock: true, parentId: null, ancestors: [] });
+    expect(await database.db.collection('locations').countDocuments()).toBe(1);
+    expect(once).toEqual({ locationsCreated: 0, booksStocked: afterOnce.length });
+    expect(afterOnce.length).toBeGreaterThan(10);
+    for (const book of afterOnce) {
+      expect(book.stock).toEqual(book.stockQuantity > 0 ? [{ locationId: receiving!['_id'], quantity: book.stockQuantity }] : []);
+      expect((book.stock ?? []).reduce((sum, entry) => sum + entry.quantity, 0)).toBe(book.stockQuantity);
+    }
+    expect(twice).toEqual({ locationsCreated: 0, booksStocked: 0 });
+    expect(await books.find({}, { sort: { _id: 1 } }).toArray()).toEqual(afterOnce);
+  });
+
+  it('on an empty database creates RECEIVING once and the indexes of the locations and of the stock', async () => {
+    const database = await connect(freshName());
+    await runMigrations(database);
+    await seedDemoData(database.db, createLogger('silent'));
+    const locations = await database.db.collection('locations').find().toArray();
+    expect(locations.map((location) => location['code'] as string)).toEqual(['RECEIVING']);
+    const indexes = (await database.db.collection('locations').indexes()).map((index) => [index.key, Boolean(index.unique)]);
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        [{ code: 1 }, true],
+        [{ ancestors: 1 }, false],
+      ]),
+    );
+    expect((await database.db.collection('books').indexes()).map((index) => index.key)).toContainEqual({ 'stock.locationId': 1, _id: 1 });
+    // The seed writes the stock per location itself.
+    const unstocked = await database.db.collection('books').countDocuments({ stock: { $exists: false } });
+    expect(unstocked).toBe(0);
   });
 });

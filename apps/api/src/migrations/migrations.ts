@@ -17,6 +17,7 @@ import { addListFields } from './010-list-fields';
 import { createListIndexes } from './011-list-indexes';
 import { createChartIndex } from './012-chart-index';
 import { createLocations } from './013-locations';
+import { createLocationIndexes } from './014-location-indexes';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   createListIndexes,
   createChartIndex,
   createLocations,
+  createLocationIndexes,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

@@ -54,7 +54,7 @@ let database: Database;
 let staff: TestUser;
 /** Scenarios that ran to their end: with fewer, the logs are kept for a look. */
 let completed = 0;
-const SCENARIOS = 4;
+const SCENARIOS = 5;
 
 /** The API's error shape, or a balancer's answer in it. */
 const isErrorShape = (body: unknown) => {
@@ -344,4 +344,57 @@ describe('2. kill -9 of mongod in the middle of a write load, restarted on the s
 
   // Its history half (every stock change has its entry, no entry lacks its change) is scenario 2b of
   // test/fault/consistency.test.ts, which kills and restarts mongod in process under the same load.
+});
+
+describe('7. kill -9 of mongod in the middle of transfers between locations, restarted on the same port and data', () => {
+  it('every transfer the API acknowledged is applied, and the stock per location still sums to the total', async () => {
+    const bookName = 'Fault 7: transfers, killed database';
+    const id = await addBook(5000, bookName);
+    const locations = database.db.collection('locations');
+    const receiving = (await locations.findOne({ code: 'RECEIVING' }))!._id;
+    const { insertedId: shelf } = await locations.insertOne({
+      code: 'FAULT-7',
+      name: 'Fault 7',
+      parentId: null,
+      holdsStock: true,
+      ancestors: [],
+    });
+    const lines = [{ bookId: id, from: receiving.toHexString(), to: shelf.toHexString(), quantity: 1 }];
+
+    const outcomes = await load(
+      8,
+      () => call(`${cluster.url}/api/stock/transfers`, post({ lines })),
+      async () => {
+        await sleep(1500);
+        process.kill(cluster.mongo.pid, 'SIGKILL');
+        await sleep(1500);
+        await cluster.mongo.stop();
+        await cluster.startMongo();
+        await cluster.allReady(60_000);
+        await sleep(1000);
+      },
+    );
+
+    const acknowledged = outcomes.filter((o) => o.status === 200).length;
+    const refused = outcomes.filter((o) => o.status === 503).length;
+    const unexpected = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
+    const book = await database.db.collection('books').findOne({ bookName });
+    const stock = (book?.['stock'] ?? []) as { locationId: { toHexString(): string }; quantity: number }[];
+    const applied = stock.find((entry) => entry.locationId.toHexString() === shelf.toHexString())?.quantity ?? 0;
+    const { lost } = record('7 kill -9 mongod, transfers', {
+      requests: outcomes.length,
+      failures: unexpected.length,
+      acknowledged,
+      applied,
+      ambiguous: refused + unexpected.length,
+      note: `${acknowledged} acknowledged, ${refused} refused (503), ${applied} moved; sum of locations ${stock.reduce((sum, entry) => sum + entry.quantity, 0)}`,
+    });
+    expect(unexpected.slice(0, 3)).toEqual([]);
+    expect(lost).toBe(0);
+    expect(applied).toBeLessThanOrEqual(acknowledged + refused);
+    expect(book?.['stockQuantity']).toBe(5000);
+    expect(stock.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(5000);
+    expect(await database.db.collection('histories').countDocuments({ bookId: id, task: /^Moved 1 Quantity/ })).toBe(applied);
+    completed++;
+  });
 });

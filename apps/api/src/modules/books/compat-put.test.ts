@@ -27,7 +27,8 @@ describe('PUT /api/book/:id (the original client sets the stock total)', () => {
       .set(bearer(staff))
       .send({ ...book, bookName: 'Ignored', stockQuantity: 7 })
       .expect(200);
-    expect(await readBook(ctx.app, book._id)).toEqual({ ...book, stockQuantity: 7, updatedAt: expect.any(String) as string });
+    const locations = book.locations!.map((location) => ({ ...location, quantity: 7 }));
+    expect(await readBook(ctx.app, book._id)).toEqual({ ...book, stockQuantity: 7, locations, updatedAt: expect.any(String) as string });
     expect((await readHistory(ctx.app, staff))[0]).toMatchObject({ task: 'Deleverd 3 Quantity' });
   });
 

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { StatsSchema } from '@book-warehouse/types';
 import { addBook, bearer, openEventStream, setRole, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
@@ -54,7 +55,11 @@ describe('a write through instance A', () => {
       // The insert may come first: it can reach B after the stream opened.
       let event = await stream.next();
       while (event.event !== 'book' || (JSON.parse(event.data) as { op: string }).op !== 'update') event = await stream.next();
-      expect(JSON.parse(event.data)).toMatchObject({ id: book._id, changed: ['stockQuantity'], book: { stockQuantity: 2 } });
+      expect(JSON.parse(event.data)).toMatchObject({
+        id: book._id,
+        changed: expect.arrayContaining(['stockQuantity', 'locations']) as unknown,
+        book: { stockQuantity: 2 },
+      });
     } finally {
       stream.close();
     }
@@ -126,5 +131,38 @@ describe('a write through instance A is seen on the very next read through insta
       await request(ctx.app).put(`/api/users/${staff.uid}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
       await restock(b).expect(200);
     }
+  });
+});
+
+describe('transfers through two instances at once', () => {
+  it('never take a location below 0: of concurrent transfers out of one location, only those it can cover commit', async () => {
+    const locations = ctx.db.collection('locations');
+    const { insertedId: shelf } = await locations.insertOne({
+      code: `CONC-${new ObjectId().toHexString()}`,
+      name: 'Concurrent',
+      parentId: null,
+      holdsStock: true,
+      ancestors: [],
+    });
+    const receiving = (await locations.findOne({ code: 'RECEIVING' }))!._id.toHexString();
+    const book = await addBook(ctx.app, staff, { stockQuantity: 10 });
+    const lines = [{ bookId: book._id, from: receiving, to: shelf.toHexString(), quantity: 3 }];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        request(i % 2 ? b : ctx.app)
+          .post('/api/stock/transfers')
+          .set(bearer(staff))
+          .send({ lines }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    const stored = await ctx.db.collection('books').findOne({ _id: new ObjectId(book._id) });
+    expect(stored?.['stockQuantity']).toBe(10);
+    const stock = (stored?.['stock'] ?? []) as { locationId: ObjectId; quantity: number }[];
+    expect(Object.fromEntries(stock.map((entry) => [entry.locationId.toHexString(), entry.quantity]))).toEqual({
+      [receiving]: 1,
+      [shelf.toHexString()]: 9,
+    });
+    expect(await ctx.db.collection('histories').countDocuments({ bookId: book._id, task: /^Moved 3 Quantity/ })).toBe(3);
   });
 });

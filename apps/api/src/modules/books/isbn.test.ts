@@ -87,7 +87,8 @@ describe('ISBN on books', () => {
       const res = await request(ctx.app)
         .get(`/api/books?isbn=${encodeURIComponent(isbn)}`)
         .expect(200);
-      const { email: _owner, ...publicBook } = book;
+      // A list answers the books without their stock by location (docs/rules.md, Stock per location).
+      const { email: _owner, locations: _locations, ...publicBook } = book;
       expect(res.body).toEqual([publicBook]);
     });
 
@@ -172,10 +173,12 @@ describe('history entries say what changed', () => {
     );
     expect(updated!.changes).toEqual([{ field: 'author', from: book.author, to: 'New Author' }]);
     expect(price!.changes).toEqual([{ field: 'price', from: 12, to: 14.5 }]);
-    expect(restock!.changes).toEqual([{ field: 'stockQuantity', from: 5, to: 8 }]);
-    expect(deliver!.changes).toEqual([{ field: 'stockQuantity', from: 8, to: 6 }]);
-    expect(setTotal!.changes).toEqual([{ field: 'stockQuantity', from: 6, to: 1 }]);
-    expect(deleted!.changes).toBeUndefined();
+    // Each change of the stock names the location it changed too (docs/rules.md, Stock per location).
+    const at = (from: number | null, to: number | null) => ({ field: 'stock.RECEIVING', from, to });
+    expect(restock!.changes).toEqual([{ field: 'stockQuantity', from: 5, to: 8 }, at(5, 8)]);
+    expect(deliver!.changes).toEqual([{ field: 'stockQuantity', from: 8, to: 6 }, at(8, 6)]);
+    expect(setTotal!.changes).toEqual([{ field: 'stockQuantity', from: 6, to: 1 }, at(6, 1)]);
+    expect(deleted!.changes).toEqual([at(1, null)]);
     expect(deleted!.book).toEqual(before);
   });
 

@@ -46,9 +46,30 @@ describe('POST /api/stock/movements', () => {
     expect((await readBook(ctx.app, code._id))?.stockQuantity).toBe(0);
     const entries = (await readHistory(ctx.app, staff)).slice(0, 3).reverse();
     expect(entries.map((e) => [e.task, e.bookId, e.changes])).toEqual([
-      ['Added 3 Quantity', dune._id, [{ field: 'stockQuantity', from: 5, to: 8 }]],
-      ['Deleverd 2 Quantity', code._id, [{ field: 'stockQuantity', from: 2, to: 0 }]],
-      ['Deleverd 1 Quantity', dune._id, [{ field: 'stockQuantity', from: 8, to: 7 }]],
+      [
+        'Added 3 Quantity',
+        dune._id,
+        [
+          { field: 'stockQuantity', from: 5, to: 8 },
+          { field: 'stock.RECEIVING', from: 5, to: 8 },
+        ],
+      ],
+      [
+        'Deleverd 2 Quantity',
+        code._id,
+        [
+          { field: 'stockQuantity', from: 2, to: 0 },
+          { field: 'stock.RECEIVING', from: 2, to: 0 },
+        ],
+      ],
+      [
+        'Deleverd 1 Quantity',
+        dune._id,
+        [
+          { field: 'stockQuantity', from: 8, to: 7 },
+          { field: 'stock.RECEIVING', from: 8, to: 7 },
+        ],
+      ],
     ]);
   });
 

@@ -58,7 +58,9 @@ describe('a write sent twice with the same key', () => {
 
     expect(again.headers[REPLAYED]).toBe('true');
     expect(BookSchema.parse(again.body)).toEqual(BookSchema.parse(first.body));
-    expect((await request(ctx.app).get('/api/books').set(bearer(staff)).expect(200)).body).toEqual([first.body]);
+    // The list answers the book without its stock by location.
+    const { locations: _locations, ...listed } = BookSchema.parse(first.body);
+    expect((await request(ctx.app).get('/api/books').set(bearer(staff)).expect(200)).body).toEqual([listed]);
     expect((await readHistory(ctx.app, staff)).map((e) => e.task)).toEqual(['Added']);
   });
 

@@ -62,8 +62,9 @@ interface Case {
 }
 
 const MISSING_ID = '0123456789abcdef01234567';
+const UNKNOWN_TO = '0123456789abcdef01234568';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** A path under /api, or one built from the case's fixture (its book's id). */
 type Path = string | ((f: Fixture) => string);
 const book =
@@ -95,6 +96,20 @@ const movement =
   (f: Fixture) =>
     asStaff('post', '/stock/movements', { lines: deltas.map((delta) => ({ bookId: f.book._id, delta })) })(f);
 
+/** A transfer of the case's book from RECEIVING (where its 10 copies are) to a shelf of this suite. */
+const transfer = (quantity: number) => async (f: Fixture) => {
+  const locations = ctx.db.collection('locations');
+  await locations.updateOne(
+    { code: 'CONTRACT-1' },
+    { $setOnInsert: { name: 'Contract shelf', parentId: null, holdsStock: true, ancestors: [] } },
+    { upsert: true },
+  );
+  const [from, to] = await Promise.all(
+    ['RECEIVING', 'CONTRACT-1'].map(async (code) => (await locations.findOne({ code }))!._id.toHexString()),
+  );
+  return asStaff('post', '/stock/transfers', { lines: [{ bookId: f.book._id, from, to, quantity }] })(f);
+};
+
 /** Makes a history entry with a POST as staff, then undoes the newest entry: the undo's answer is the case's. */
 async function undoNewest(f: Fixture, path: Path, body: object): Promise<request.Response> {
   await asStaff('post', path, body)(f).expect((res) => expect(res.status).toBeLessThan(300));
@@ -109,6 +124,15 @@ const malformedBody = (path: string) => (f: Fixture) =>
 /** A cover upload by staff: the body as given, with its Content-Type. */
 const upload = (type: string, body: Buffer | string) => (f: Fixture) =>
   request(f.app).post('/api/covers').set(bearer(f.staff)).set('Content-Type', type).send(body);
+
+let madeLocations = 0;
+/** Adds a location of the case's own as staff (a fresh code), then makes the call that needs it. */
+const withLocation =
+  (call: (location: { _id: string; code: string }, f: Fixture) => request.Test | Promise<request.Response>) =>
+  async (f: Fixture): Promise<request.Response> => {
+    const made = await asStaff('post', '/locations', { code: `CASE-${++madeLocations}`, name: 'A shelf' })(f).expect(201);
+    return call(made.body as { _id: string; code: string }, f);
+  };
 
 /** Every operation of the document, by operationId, with the calls that exercise it. */
 const CASES: Record<string, Case[]> = {
@@ -215,6 +239,16 @@ const CASES: Record<string, Case[]> = {
     { name: 'an unknown book', status: 400, call: asStaff('post', '/stock/movements', { lines: [{ bookId: MISSING_ID, delta: 1 }] }) },
     { name: 'no lines', status: 400, call: asStaff('post', '/stock/movements', { lines: [] }) },
     { name: 'without a token', status: 401, call: anonymous('post', '/stock/movements', { lines: [{ bookId: MISSING_ID, delta: 1 }] }) },
+  ],
+  transferStock: [
+    { name: 'a transfer', status: 200, call: transfer(4) },
+    { name: 'more than the location holds', status: 409, call: transfer(11) },
+    {
+      name: 'an unknown book',
+      status: 400,
+      call: asStaff('post', '/stock/transfers', { lines: [{ bookId: MISSING_ID, from: MISSING_ID, to: UNKNOWN_TO, quantity: 1 }] }),
+    },
+    { name: 'without a token', status: 401, call: anonymous('post', '/stock/transfers', { lines: [] }) },
   ],
   listReorder: [
     { name: 'the low books', status: 200, call: asStaff('get', '/reorder') },
@@ -345,6 +379,46 @@ const CASES: Record<string, Case[]> = {
   getOpenApiDocument: [
     { name: 'the document', status: 200, call: anonymous('get', '/openapi.json') },
     { name: 'a malformed JSON body', status: 400, call: malformedBody('/openapi.json') },
+  ],
+  listLocations: [
+    { name: 'every location', status: 200, call: asStaff('get', '/locations') },
+    { name: 'one code', status: 200, call: asStaff('get', '/locations?code=receiving') },
+    { name: 'an unknown parameter', status: 400, call: asStaff('get', '/locations?colour=red') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/locations') },
+  ],
+  addLocation: [
+    { name: 'a new location', status: 201, call: asStaff('post', '/locations', { code: 'added-1', name: 'Added' }) },
+    { name: 'a code with spaces', status: 400, call: asStaff('post', '/locations', { code: 'B 03', name: 'Bad' }) },
+    { name: 'a code taken', status: 409, call: withLocation((l, f) => asStaff('post', '/locations', { code: l.code, name: 'Twin' })(f)) },
+    { name: 'without a token', status: 401, call: anonymous('post', '/locations', { code: 'X', name: 'X' }) },
+  ],
+  getLocation: [
+    { name: 'a stored location', status: 200, call: withLocation((l, f) => asStaff('get', `/locations/${l._id}`)(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/locations/${MISSING_ID}`) },
+    { name: 'an id that is not an ObjectId', status: 400, call: asStaff('get', '/locations/B-03') },
+  ],
+  updateLocation: [
+    { name: 'a new name', status: 200, call: withLocation((l, f) => asStaff('patch', `/locations/${l._id}`, { name: 'Renamed' })(f)) },
+    { name: 'under itself', status: 409, call: withLocation((l, f) => asStaff('patch', `/locations/${l._id}`, { parentId: l._id })(f)) },
+    { name: 'nothing to change', status: 400, call: withLocation((l, f) => asStaff('patch', `/locations/${l._id}`, {})(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('patch', `/locations/${MISSING_ID}`, { name: 'X' }) },
+  ],
+  deleteLocation: [
+    { name: 'an empty location', status: 200, call: withLocation((l, f) => asStaff('delete', `/locations/${l._id}`)(f)) },
+    {
+      name: 'a location with a child',
+      status: 409,
+      call: withLocation(async (l, f) => {
+        await asStaff('post', '/locations', { code: `${l.code}-1`, name: 'Child', parentId: l._id })(f).expect(201);
+        return asStaff('delete', `/locations/${l._id}`)(f);
+      }),
+    },
+    { name: 'an unknown id', status: 404, call: asStaff('delete', `/locations/${MISSING_ID}`) },
+  ],
+  listLocationStock: [
+    { name: 'a page', status: 200, call: withLocation((l, f) => asStaff('get', `/locations/${l._id}/stock?sort=-quantity&limit=5`)(f)) },
+    { name: 'an unknown sort', status: 400, call: withLocation((l, f) => asStaff('get', `/locations/${l._id}/stock?sort=price`)(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/locations/${MISSING_ID}/stock`) },
   ],
 };
 

@@ -17,6 +17,11 @@ import {
   IdempotencyKeySchema,
   IsbnLookupSchema,
   LivenessSchema,
+  LocationDetailSchema,
+  LocationPatchSchema,
+  LocationSchema,
+  LocationStockItemSchema,
+  NewLocationSchema,
   ImportProgressSchema,
   ImportResultLineSchema,
   ImportSummarySchema,
@@ -49,6 +54,7 @@ import { EVENTS } from '../events/events.endpoints';
 import { HEALTH } from '../health/health.endpoints';
 import { HISTORY } from '../history/history.endpoints';
 import { ISBN_LOOKUP } from '../isbn-lookup/isbn-lookup.endpoints';
+import { LOCATIONS } from '../locations/locations.endpoints';
 import { REVIEWS } from '../reviews/reviews.endpoints';
 import { USERS } from '../users/users.endpoints';
 import { OPENAPI } from './openapi.endpoints';
@@ -64,6 +70,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   BOOK_TRANSFER,
   STOCK,
   STOCK_CHART,
+  LOCATIONS,
   CATEGORIES,
   HISTORY,
   REVIEWS,
@@ -113,6 +120,11 @@ const COMPONENTS = {
   ReorderItem: [ReorderItemSchema, 'output'],
   UndoResult: [UndoResultSchema, 'output'],
   StockTransfers: [StockTransfersSchema, 'input'],
+  Location: [LocationSchema, 'output'],
+  LocationDetail: [LocationDetailSchema, 'output'],
+  NewLocation: [NewLocationSchema, 'input'],
+  LocationPatch: [LocationPatchSchema, 'input'],
+  LocationStockItem: [LocationStockItemSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;

@@ -34,6 +34,10 @@ interface Endpoint {
 
 /** A stored cover, for GET /covers/:id (set in beforeAll). */
 let coverPath = '';
+/** An empty location of the test's own, for the /locations/:id calls (freshBook stores it). */
+let locationId = '';
+/** RECEIVING, where a fresh book's copies are (freshBook reads it), for the transfer out of it. */
+let receivingId = '';
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /books', public: true, ok: 200, call: (app) => request(app).get('/api/books') },
@@ -100,6 +104,14 @@ const ENDPOINTS: Endpoint[] = [
         .post('/api/stock/movements')
         .send({ lines: [{ bookId: book._id, delta: 1 }] }),
   },
+  {
+    name: 'POST /stock/transfers',
+    ok: 200,
+    call: (app, book) =>
+      request(app)
+        .post('/api/stock/transfers')
+        .send({ lines: [{ bookId: book._id, from: receivingId, to: locationId, quantity: 1 }] }),
+  },
   { name: 'GET /reorder', ok: 200, call: (app) => request(app).get('/api/reorder') },
   { name: 'GET /reorder/export.csv', ok: 200, call: (app) => request(app).get('/api/reorder/export.csv') },
   { name: 'POST /review', ok: 201, call: (app) => request(app).post('/api/review').send({ description: 'Nice' }) },
@@ -121,6 +133,12 @@ const ENDPOINTS: Endpoint[] = [
   // The lookup is turned off in the test app: a caller who passes the access check gets the 503 of a lookup
   // turned off (modules/isbn-lookup/isbn-lookup.test.ts tests its answers against the stub).
   { name: 'GET /isbn/:isbn', ok: 503, call: (app) => request(app).get('/api/isbn/9780201616224') },
+  { name: 'GET /locations', ok: 200, call: (app) => request(app).get('/api/locations') },
+  { name: 'POST /locations', ok: 201, call: (app) => request(app).post('/api/locations').send({ code: 'B-03', name: 'Shelf B-03' }) },
+  { name: 'GET /locations/:id', ok: 200, call: (app) => request(app).get(`/api/locations/${locationId}`) },
+  { name: 'PATCH /locations/:id', ok: 200, call: (app) => request(app).patch(`/api/locations/${locationId}`).send({ name: 'Renamed' }) },
+  { name: 'DELETE /locations/:id', ok: 200, call: (app) => request(app).delete(`/api/locations/${locationId}`) },
+  { name: 'GET /locations/:id/stock', ok: 200, call: (app) => request(app).get(`/api/locations/${locationId}/stock`) },
 ];
 
 const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 100 } } });
@@ -138,6 +156,11 @@ async function freshBook(): Promise<Book> {
   await Promise.all(['books', 'histories', 'reviews', 'stats'].map((name) => ctx.db.collection(name).deleteMany({})));
   const book = await addBook(ctx.app, owner, { stockQuantity: 10 });
   addedEntryId = (await ctx.db.collection('histories').findOne({ bookId: book._id }))!._id.toHexString();
+  await ctx.db.collection('locations').deleteMany({ code: { $ne: 'RECEIVING' } });
+  const now = new Date();
+  const location = { code: 'A-01', name: 'Aisle 1', parentId: null, holdsStock: true, ancestors: [], createdAt: now, updatedAt: now };
+  locationId = (await ctx.db.collection('locations').insertOne(location)).insertedId.toHexString();
+  receivingId = (await ctx.db.collection('locations').findOne({ code: 'RECEIVING' }))!._id.toHexString();
   return book;
 }
 

@@ -74,9 +74,20 @@ async function addedEntryOf(bookId: string): Promise<string> {
   return entry!._id.toHexString();
 }
 
+/** An empty location of its own (stored directly, so it writes no history entry), the only one beside RECEIVING. */
+async function freshLocation(): Promise<string> {
+  const locations = ctx.db.collection('locations');
+  await locations.deleteMany({ code: { $ne: 'RECEIVING' } });
+  const now = new Date();
+  const doc = { code: 'A-01', name: 'Aisle 1', parentId: null, holdsStock: true, ancestors: [], createdAt: now, updatedAt: now };
+  return (await locations.insertOne(doc)).insertedId.toHexString();
+}
+
 /** Calls `operation` as `caller` with valid input, so that only the role can refuse it. */
 async function call({ method, path, parameters, body, rawBody }: DocumentedOperation, bookId: string, caller: TestUser) {
-  const id = path.startsWith('/histories/{id}') ? await addedEntryOf(bookId) : path.startsWith('/covers/') ? coverId : bookId;
+  // Every location call starts from one fresh location, so that POST /locations finds its code free.
+  const location = path.startsWith('/locations') ? await freshLocation() : undefined;
+  const id = path.startsWith('/histories/{id}') ? await addedEntryOf(bookId) : path.startsWith('/covers/') ? coverId : (location ?? bookId);
   const url = path.replace('{id}', id).replace('{uid}', staff.uid).replace('{isbn}', RECORDED_ISBN);
   const query: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === 'query' && p.required)) query[p.name] = p.name === 'email' ? caller.email : 'prag';
@@ -87,6 +98,11 @@ async function call({ method, path, parameters, body, rawBody }: DocumentedOpera
   }
   if (!body) return req;
   expect({ body, hasValidBody: body in VALID_BODIES }).toEqual({ body, hasValidBody: true });
+  if (body === 'StockTransfers') {
+    // The book's copies are at RECEIVING: one moves to a location of the test's own.
+    const receiving = (await ctx.db.collection('locations').findOne({ code: 'RECEIVING' }))!._id.toHexString();
+    return req.send({ lines: [{ bookId, from: receiving, to: await freshLocation(), quantity: 1 }] });
+  }
   return req.send(body === 'StockMovements' ? { lines: [{ bookId, delta: 1 }] } : VALID_BODIES[body]);
 }
 

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { ObjectId } from 'mongodb';
+import request from 'supertest';
+import { BookSchema, HISTORY_ID_HEADER } from '@book-warehouse/types';
+import { addBook, bearer, useTestApp, useTestUsers } from '../../../test/helpers';
+import { csvRow } from '../../lib/csv';
+
+// A property of every stock write (docs/rules.md, Stock per location): whatever sequence of receipts, deliveries,
+// transfers, undos, imports and quantity edits runs, stockQuantity equals the sum of the quantities per location,
+// none is below 1 (a location at 0 keeps no entry), and a refused step changes nothing.
+
+const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
+const [staff] = useTestUsers('Pro Perty');
+const CODES = ['RECEIVING', 'P-A', 'P-B'] as const;
+const ids = new Map<string, string>();
+
+beforeAll(async () => {
+  const locations = ctx.db.collection('locations');
+  await locations.deleteMany({ code: { $in: ['P-A', 'P-B'] } });
+  for (const code of ['P-A', 'P-B']) await locations.insertOne({ code, name: code, parentId: null, holdsStock: true, ancestors: [] });
+  for (const doc of await locations.find({ code: { $in: [...CODES] } }).toArray()) ids.set(doc['code'] as string, doc._id.toHexString());
+});
+
+const code = fc.constantFrom(...CODES);
+const maybeCode = fc.option(code, { nil: undefined });
+const amount = fc.integer({ min: 1, max: 6 });
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('receive' as const), amount, at: maybeCode }),
+  fc.record({ kind: fc.constant('deliver' as const), amount, at: maybeCode }),
+  fc.record({ kind: fc.constant('transfer' as const), amount, from: code, to: code }),
+  fc.record({ kind: fc.constant('undo' as const) }),
+  fc.record({ kind: fc.constant('import' as const), total: fc.integer({ min: 0, max: 12 }) }),
+  fc.record({ kind: fc.constant('set' as const), total: fc.integer({ min: 0, max: 12 }) }),
+  fc.record({ kind: fc.constant('default' as const), at: fc.option(code, { nil: null }) }),
+);
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+const stored = async (id: string) => {
+  const doc = await ctx.db.collection('books').findOne({ _id: new ObjectId(id) });
+  return { stockQuantity: doc?.['stockQuantity'] as number, stock: (doc?.['stock'] ?? []) as { quantity: number }[] };
+};
+
+const IMPORT_FIELDS = [
+  'isbn',
+  'bookName',
+  'author',
+  'publishar',
+  'subTitle',
+  'description',
+  'catagory',
+  'stockQuantity',
+  'photo',
+  'price',
+] as const;
+
+it('keeps sum(stock) == stockQuantity and every location above 0 through random sequences of stock writes', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+      await ctx.db.collection('books').deleteMany({});
+      const book = await addBook(ctx.app, staff, { stockQuantity: 4, isbn: '9780441172719' });
+      const id = book._id;
+      const entries: string[] = [];
+      const call = (method: 'post' | 'put', path: string, body: object) =>
+        request(ctx.app)[method](`/api${path}`).set(bearer(staff)).send(body);
+      const run = async (s: Step) => {
+        switch (s.kind) {
+          case 'receive':
+            return call('post', `/book/${id}/restock`, { amount: s.amount, ...(s.at ? { locationId: ids.get(s.at) } : {}) });
+          case 'deliver':
+            return call('post', `/book/${id}/deliver`, { amount: s.amount, mode: 'card', ...(s.at ? { locationId: ids.get(s.at) } : {}) });
+          case 'transfer':
+            return call('post', '/stock/transfers', {
+              lines: [{ bookId: id, from: ids.get(s.from), to: ids.get(s.to), quantity: s.amount }],
+            });
+          case 'undo':
+            return call('post', `/histories/${entries.pop() ?? '0123456789abcdef01234567'}/undo`, {});
+          case 'set':
+            return call('put', `/book/${id}`, { stockQuantity: s.total });
+          case 'default':
+            return call('put', `/bookupdate/${id}`, { defaultLocationId: s.at && ids.get(s.at) });
+          case 'import': {
+            const row = IMPORT_FIELDS.map((field) => (field === 'stockQuantity' ? s.total : book[field]));
+            return request(ctx.app)
+              .post('/api/books/import')
+              .set(bearer(staff))
+              .set('Content-Type', 'text/csv')
+              .send(csvRow(IMPORT_FIELDS) + csvRow(row));
+          }
+        }
+      };
+      for (const s of steps) {
+        const before = await stored(id);
+        const res = await run(s);
+        expect(res.status).toBeLessThan(500);
+        const after = await stored(id);
+        if (res.status >= 400) expect(after).toEqual(before);
+        const entry: string | undefined = res.headers[HISTORY_ID_HEADER.toLowerCase()];
+        if (entry && s.kind !== 'undo') entries.push(entry);
+        expect(after.stock.reduce((sum, one) => sum + one.quantity, 0)).toBe(after.stockQuantity);
+        for (const one of after.stock) expect(one.quantity).toBeGreaterThan(0);
+        if (res.status === 200 && s.kind !== 'import' && s.kind !== 'transfer' && s.kind !== 'undo') {
+          expect(BookSchema.parse(res.body).locations?.reduce((sum, one) => sum + one.quantity, 0)).toBe(after.stockQuantity);
+        }
+      }
+    }),
+    { numRuns: 15 },
+  );
+}, 120_000);

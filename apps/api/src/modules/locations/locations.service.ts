@@ -1,0 +1,289 @@
+import {
+  locationTask,
+  MAX_LOCATION_DEPTH,
+  RECEIVING_CODE,
+  TOTAL_COUNT_HEADER,
+  TOTAL_QUANTITY_HEADER,
+  type FieldChange,
+  type Location,
+  type LocationDetail,
+  type LocationListQuery,
+  type LocationPatchSchema,
+  type LocationStockItem,
+  type LocationStockQuery,
+  type NewLocationSchema,
+} from '@book-warehouse/types';
+import type { z } from 'zod';
+import { Answer } from '../../lib/answer';
+import type { AuthUser } from '../../lib/auth-user';
+import type { Session, Transactions } from '../../lib/database-transaction';
+import type { Clock } from '../../lib/display-time';
+import { AppError, notFound } from '../../lib/errors';
+import type { HistoryService } from '../history/history.service';
+import { CodeTaken, type LocationsRepository, type StoredLocation } from './locations.repository';
+
+type NewLocation = z.output<typeof NewLocationSchema>;
+type LocationPatch = z.output<typeof LocationPatchSchema>;
+
+const conflict = (message: string, field: string, reason: string) => new AppError('conflict', 409, message, { [field]: reason });
+const invalid = (message: string, field: string, reason: string) => new AppError('validation_failed', 400, message, { [field]: reason });
+const codeTaken = (code: string) => conflict(`The code ${code} is taken by another location`, 'code', 'is taken');
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** Code order, as stored (upper-case ASCII): the same in every locale. */
+const byCode = (a: StoredLocation, b: StoredLocation) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+/** The tree in memory: each location's children in code order. */
+function childrenOf(all: StoredLocation[]): Map<string | null, StoredLocation[]> {
+  const children = new Map<string | null, StoredLocation[]>();
+  for (const location of all) children.set(location.parentId, [...(children.get(location.parentId) ?? []), location]);
+  for (const list of children.values()) list.sort(byCode);
+  return children;
+}
+
+/** The ids of a location and everything beneath it, given the tree. */
+function subtreeIds(id: string, children: Map<string | null, StoredLocation[]>): string[] {
+  const found = [id];
+  for (let i = 0; i < found.length; i++) found.push(...(children.get(found[i]!) ?? []).map((child) => child._id));
+  return found;
+}
+
+/** A location as answered, with what its subtree holds. */
+function answer(location: StoredLocation, quantities: Map<string, number>, children: Map<string | null, StoredLocation[]>): Location {
+  const subtreeQuantity = subtreeIds(location._id, children).reduce((sum, id) => sum + (quantities.get(id) ?? 0), 0);
+  return {
+    _id: location._id,
+    code: location.code,
+    name: location.name,
+    parentId: location.parentId,
+    holdsStock: location.holdsStock,
+    depth: location.ancestorIds.length + 1,
+    ancestorIds: location.ancestorIds,
+    quantity: quantities.get(location._id) ?? 0,
+    subtreeQuantity,
+    childCount: children.get(location._id)?.length ?? 0,
+    ...(location.createdAt ? { createdAt: location.createdAt.toISOString() } : {}),
+    ...(location.updatedAt ? { updatedAt: location.updatedAt.toISOString() } : {}),
+  };
+}
+
+/**
+ * The locations tree (docs/rules.md, Locations): codes unique and upper-case, at most MAX_LOCATION_DEPTH levels,
+ * no cycle, and no location lost with copies or children in it. Each change commits with its history entry.
+ */
+export function createLocationsService(deps: {
+  locations: LocationsRepository;
+  history: HistoryService;
+  transactions: Transactions;
+  clock: Clock;
+}) {
+  const { locations, history, transactions, clock } = deps;
+
+  /** Runs `work` in a transaction, a code taken by a concurrent write answered as the 409 it is. */
+  const inTransaction = async <T>(code: string | undefined, work: (session: Session) => Promise<T>): Promise<T> => {
+    try {
+      return await transactions.run(work);
+    } catch (error) {
+      if (error instanceof CodeTaken) throw codeTaken(code ?? '');
+      throw error;
+    }
+  };
+
+  const found = async (id: string, session?: Session): Promise<StoredLocation> => {
+    const location = await locations.findById(id, session);
+    if (!location) throw notFound('Location');
+    return location;
+  };
+
+  /** The parent a location is to go under (null for a root), or the 400 naming `parentId`. */
+  const parentFor = async (parentId: string | null | undefined, session: Session): Promise<StoredLocation | null> => {
+    if (!parentId) return null;
+    const parent = await locations.findById(parentId, session);
+    if (!parent) throw invalid('The parent location does not exist', 'parentId', 'is not a location');
+    return parent;
+  };
+
+  const tooDeep = () =>
+    invalid(
+      `Locations go at most ${MAX_LOCATION_DEPTH} levels deep`,
+      'parentId',
+      `would put a location deeper than ${MAX_LOCATION_DEPTH} levels`,
+    );
+
+  const assertCodeFree = async (code: string, session: Session) => {
+    if (await locations.findByCode(code, session)) throw codeTaken(code);
+  };
+
+  /**
+   * One location with its counts; inside a change's transaction, what its Idempotency-Key keeps. Its subtree's
+   * copies are read alone, not with every location's.
+   */
+  const answerOf = async (location: StoredLocation, session?: Session): Promise<Location> => {
+    const beneath = await locations.descendants(location._id, session);
+    const subtree = [location, ...beneath];
+    return answer(location, await locations.quantitiesAt(subtree.map((l) => l._id)), childrenOf(subtree));
+  };
+
+  return {
+    /** Every location in tree order (each followed by its children, by code), or those `q` or `code` find. */
+    async list(query: LocationListQuery): Promise<Location[]> {
+      const [all, quantities] = await Promise.all([locations.all(), locations.quantities()]);
+      const children = childrenOf(all);
+      const ordered: StoredLocation[] = [];
+      const walk = (parentId: string | null) => {
+        for (const child of children.get(parentId) ?? []) {
+          ordered.push(child);
+          walk(child._id);
+        }
+      };
+      walk(null);
+      const needle = query.q?.toLowerCase();
+      return ordered
+        .filter((location) => query.code === undefined || location.code === query.code)
+        .filter((location) => !needle || location.code.toLowerCase().includes(needle) || location.name.toLowerCase().includes(needle))
+        .map((location) => answer(location, quantities, children));
+    },
+
+    async get(id: string): Promise<LocationDetail> {
+      const location = await answerOf(await found(id));
+      const refs = await locations.findByIds(location.ancestorIds);
+      const byId = new Map(refs.map((ref) => [ref._id, ref]));
+      return { ...location, ancestors: location.ancestorIds.flatMap((ancestor) => byId.get(ancestor) ?? []) };
+    },
+
+    async create(user: AuthUser, body: NewLocation): Promise<Location> {
+      return inTransaction(body.code, async (session) => {
+        const parent = await parentFor(body.parentId, session);
+        const ancestorIds = parent ? [...parent.ancestorIds, parent._id] : [];
+        if (ancestorIds.length + 1 > MAX_LOCATION_DEPTH) throw tooDeep();
+        await assertCodeFree(body.code, session);
+        const now = clock();
+        const location = await locations.insert(
+          {
+            code: body.code,
+            name: body.name,
+            parentId: parent?._id ?? null,
+            holdsStock: body.holdsStock,
+            ancestorIds,
+            createdAt: now,
+            updatedAt: now,
+          },
+          session,
+        );
+        await locations.touch(ancestorIds, now, session);
+        const changes: FieldChange[] = [
+          { field: 'code', from: null, to: location.code },
+          { field: 'name', from: null, to: location.name },
+          { field: 'parent', from: null, to: parent?.code ?? null },
+          { field: 'holdsStock', from: null, to: yesNo(location.holdsStock) },
+        ];
+        await history.record(user, location.name, locationTask.added(location.code), session, { changes });
+        return answer(location, new Map(), new Map());
+      });
+    },
+
+    async update(user: AuthUser, id: string, patch: LocationPatch): Promise<Location> {
+      return inTransaction(patch.code, async (session) => {
+        const current = await found(id, session);
+        const now = clock();
+        const changes: FieldChange[] = [];
+        const set: Parameters<LocationsRepository['update']>[1] = { updatedAt: now };
+
+        if (patch.code !== undefined && patch.code !== current.code) {
+          if (current.code === RECEIVING_CODE)
+            throw conflict(`The receiving location keeps its code ${RECEIVING_CODE}`, 'code', 'cannot change on the receiving location');
+          await assertCodeFree(patch.code, session);
+          set.code = patch.code;
+          changes.push({ field: 'code', from: current.code, to: patch.code });
+        }
+        if (patch.name !== undefined && patch.name !== current.name) {
+          set.name = patch.name;
+          changes.push({ field: 'name', from: current.name, to: patch.name });
+        }
+        if (patch.holdsStock !== undefined && patch.holdsStock !== current.holdsStock) {
+          if (!patch.holdsStock) {
+            if (current.code === RECEIVING_CODE)
+              throw conflict('The receiving location always holds stock', 'holdsStock', 'cannot change on the receiving location');
+            const copies = await locations.copiesAt(id, session);
+            if (copies > 0)
+              throw conflict(
+                `Location ${current.code} holds ${plural(copies, 'copy', 'copies')}: move them elsewhere before it stops holding stock`,
+                'holdsStock',
+                `the location holds ${plural(copies, 'copy', 'copies')}`,
+              );
+          }
+          set.holdsStock = patch.holdsStock;
+          changes.push({ field: 'holdsStock', from: yesNo(current.holdsStock), to: yesNo(patch.holdsStock) });
+        }
+        if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
+          const parent = await parentFor(patch.parentId, session);
+          if (parent && (parent._id === id || parent.ancestorIds.includes(id)))
+            throw conflict(
+              `Location ${current.code} cannot go under ${parent.code}, which is ${parent._id === id ? 'itself' : 'beneath it'}`,
+              'parentId',
+              'would make a cycle',
+            );
+          const ancestorIds = parent ? [...parent.ancestorIds, parent._id] : [];
+          const beneath = await locations.descendants(id, session);
+          const height = Math.max(0, ...beneath.map((d) => d.ancestorIds.length - current.ancestorIds.length));
+          if (ancestorIds.length + 1 + height > MAX_LOCATION_DEPTH) throw tooDeep();
+          const previous = current.parentId ? await locations.findById(current.parentId, session) : null;
+          set.parentId = parent?._id ?? null;
+          set.ancestorIds = ancestorIds;
+          await locations.moveDescendants(id, current.ancestorIds, ancestorIds, session);
+          await locations.touch(ancestorIds, now, session);
+          changes.push({ field: 'parent', from: previous?.code ?? null, to: parent?.code ?? null });
+        }
+        if (!changes.length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the location');
+
+        const updated = await locations.update(id, set, session);
+        if (!updated) throw notFound('Location');
+        await history.record(user, updated.name, locationTask.updated(updated.code), session, { changes });
+        return answerOf(updated, session);
+      });
+    },
+
+    /** Deletes an empty location without children; RECEIVING stays. Answers the location as it was. */
+    async remove(user: AuthUser, id: string): Promise<Location> {
+      return inTransaction(undefined, async (session) => {
+        const location = await found(id, session);
+        if (location.code === RECEIVING_CODE) throw conflict('The receiving location cannot be deleted', 'id', 'is the receiving location');
+        const copies = await locations.copiesAt(id, session);
+        const children = await locations.countChildren(id, session);
+        const holds = [
+          ...(copies ? [`holds ${plural(copies, 'copy', 'copies')}`] : []),
+          ...(children ? [`has ${plural(children, 'child location', 'child locations')}`] : []),
+        ];
+        if (holds.length)
+          throw conflict(
+            `Location ${location.code} cannot be deleted: it ${holds.join(' and ')}`,
+            'id',
+            `the location ${holds.join(' and ')}`,
+          );
+        // Deleting the document also conflicts with a concurrent write putting copies here (its stockChangedAt).
+        await locations.remove(id, session);
+        const changes: FieldChange[] = [
+          { field: 'code', from: location.code, to: null },
+          { field: 'name', from: location.name, to: null },
+        ];
+        await history.record(user, location.name, locationTask.deleted(location.code), session, { changes });
+        return answer(location, new Map(), new Map());
+      });
+    },
+
+    /** A page of what `id` and everything beneath it holds, its totals in X-Total-Count (rows) and X-Total-Quantity (copies). */
+    async stock(id: string, query: LocationStockQuery): Promise<Answer<LocationStockItem[]>> {
+      const location = await found(id);
+      const subtree = [location, ...(await locations.descendants(id))];
+      const at = subtree.map((l) => l._id);
+      const codeOrder = [...subtree].sort(byCode).map((l) => l._id);
+      const [totals, rows] = await Promise.all([locations.stockTotals(at, query.q), locations.stockPage(at, codeOrder, query)]);
+      const named = new Map(subtree.map((l) => [l._id, l]));
+      const items = rows.map((row) => ({ ...row, code: named.get(row.locationId)!.code, name: named.get(row.locationId)!.name }));
+      return new Answer(items, { [TOTAL_COUNT_HEADER]: String(totals.rows), [TOTAL_QUANTITY_HEADER]: String(totals.quantity) });
+    },
+  };
+}
+
+export type LocationsService = ReturnType<typeof createLocationsService>;

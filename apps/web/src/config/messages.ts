@@ -121,4 +121,9 @@ export const messages = {
   importReportJson: 'Download the report (JSON)',
   importEmpty: 'The file has no rows under its header.',
   importUnreadable: 'The file could not be read as CSV.',
+  importRecognised: (format: string) => `${format} recognised`,
+  importDefaults: 'Values for the whole file',
+  importDefaultsIntro:
+    'These required fields have no value in some or all rows. Give each one a value here: every row without its own takes it.',
+  importDefaultsApply: 'Use these values',
 } as const;

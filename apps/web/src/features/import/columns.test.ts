@@ -26,6 +26,15 @@ describe('guessMapping', () => {
     });
   });
 
+  it('maps every ISBN column to isbn (ISBN-10 and ISBN-13 both serve) and Owned Copies to the stock', () => {
+    expect(guessMapping(['Title', 'ISBN', 'ISBN13', 'Owned Copies'])).toEqual({
+      Title: 'bookName',
+      ISBN: 'isbn',
+      ISBN13: 'isbn',
+      'Owned Copies': 'stockQuantity',
+    });
+  });
+
   it('leaves unknown columns out, and the API gets only the mapped ones', () => {
     const mapping = guessMapping(['Name', 'Shelf', 'Quantity']);
     expect(mapping).toEqual({ Name: 'bookName', Shelf: '', Quantity: 'stockQuantity' });

@@ -1,5 +1,5 @@
-import { NewBookSchema } from '@book-warehouse/types';
-import { NUMBER_FIELDS, type ColumnMapping } from './columns';
+import { ImportedBookSchema, importRowFields, type ImportQuery } from '@book-warehouse/types';
+import type { BookField, ColumnMapping } from './columns';
 
 /** One CSV row as the preview shows it: its number as a spreadsheet shows it, the book, and a message per bad field. */
 export interface CheckedRow {
@@ -9,41 +9,32 @@ export interface CheckedRow {
   errors: Record<string, string>;
 }
 
-const shape: Record<string, { safeParse: (value: unknown) => { success: boolean } }> = NewBookSchema.shape;
+/** The values rows without their own take, as the import's `defaults` parameter holds them. */
+export type ImportDefaults = NonNullable<ImportQuery['defaults']>;
 
-/** A field the schema lets a book go without (an empty cell is then no value, not an empty text). */
+const shape: Record<string, { safeParse: (value: unknown) => { success: boolean } }> = ImportedBookSchema.shape;
+
+/** A field the schema lets a book go without. */
 export const isOptional = (field: string) => shape[field]?.safeParse(undefined).success ?? true;
 
 /**
- * A number cell as a number; an empty cell as missing for a number or an optional field, else as empty text
- * (which the schema calls required); anything else stays text, and the schema says it is no number.
+ * Checks each row as the API does (importRowFields and the schema of POST /book), so the preview marks the same
+ * mistakes the server would refuse: guarded cells read as their text, several columns of one field giving the first
+ * valid value, a field no column fills taking its default, and a missing required field reported on every row.
  */
-function cellValue(field: string, cell: string | undefined): unknown {
-  const text = cell?.trim() ?? '';
-  if (text === '') return NUMBER_FIELDS.has(field) || isOptional(field) ? undefined : '';
-  if (!NUMBER_FIELDS.has(field)) return text;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : text;
-}
-
-/**
- * Checks each row with the shared schema the API uses for POST /book (NewBookSchema), so the preview marks the
- * same mistakes the server would refuse; a field missing from the mapping is reported on every row.
- */
-export function checkRows(rows: ReadonlyArray<Record<string, string>>, mapping: ColumnMapping): CheckedRow[] {
+export function checkRows(rows: ReadonlyArray<Record<string, string>>, mapping: ColumnMapping, defaults?: ImportDefaults): CheckedRow[] {
+  const columns = Object.entries(mapping).filter((entry): entry is [string, BookField] => entry[1] !== '');
   return rows.map((cells, index) => {
-    const book: Record<string, unknown> = {};
-    for (const [header, field] of Object.entries(mapping)) {
-      if (!field) continue;
-      const value = cellValue(field, cells[header]);
-      if (value !== undefined) book[field] = value;
-    }
-    const parsed = NewBookSchema.safeParse(book);
+    const book: Record<string, unknown> = importRowFields(
+      columns.map(([header, field]) => [field, cells[header] ?? ''] as const),
+      defaults,
+    );
+    const parsed = ImportedBookSchema.safeParse(book);
     const errors: Record<string, string> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? 'row');
-        errors[field] ??= issue.message;
+        errors[field] ??= book[field] === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
       }
     }
     return { row: index + 2, book, errors };

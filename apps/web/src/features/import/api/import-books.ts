@@ -2,6 +2,7 @@ import { ImportProgressSchema, ImportSummarySchema, type ImportProgress, type Im
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { mappingParam, type ColumnMapping } from '../columns';
+import type { ImportDefaults } from '../validate-rows';
 
 /** A summary; the last line of a streamed answer also carries the status the answer would have had (422 for a refused commit). */
 const StreamedSummarySchema = ImportSummarySchema.extend({ status: z.number().optional() });
@@ -44,6 +45,8 @@ async function readNdjson(
 export interface ImportOptions {
   dryRun: boolean;
   mapping: ColumnMapping;
+  /** Values for the fields a row does not give (`defaults=<json>`), set once for the file. */
+  defaults?: ImportDefaults;
   skipInvalid?: boolean;
   /** A commit's progress, when the server streams it; without it the progress is unknown. */
   onProgress?: (progress: ImportProgress) => void;
@@ -62,6 +65,7 @@ export async function importBooks(csv: Blob, options: ImportOptions): Promise<{ 
       dryRun: String(options.dryRun),
       skipInvalid: options.skipInvalid ? 'true' : undefined,
       mapping: JSON.stringify(mappingParam(options.mapping)),
+      defaults: options.defaults && Object.keys(options.defaults).length ? JSON.stringify(options.defaults) : undefined,
     },
     headers: {
       'Content-Type': 'text/csv',

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ImportSummary } from '@book-warehouse/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { ImportBooks } from './import-books';
@@ -8,6 +9,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 const header = 'Title,Author,Publisher,Subtitle,Description,Category,Qty,Photo,Price';
 const row = (name: string, price: string) => `${name},Ada,Press,Sub,About it.,Fiction,4,/covers/dune.svg,${price}`;
+/** A dry run's answer that finds nothing wrong. */
+const dryRunOf = (summary: Partial<ImportSummary>): ImportSummary => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  errors: [],
+  errorCount: 0,
+  ignoredColumns: [],
+  importId: 'dry',
+  committed: false,
+  ...summary,
+});
 const file = (lines: string[]) => new File([[header, ...lines].join('\n')], 'books.csv', { type: 'text/csv' });
 
 describe('ImportBooks', () => {
@@ -62,6 +75,72 @@ describe('ImportBooks', () => {
     expect(screen.getByText('Row 101, price: must be a number')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
   });
+
+  it('recognises a Goodreads export, proposes its mapping, and asks once for the required fields it lacks', async () => {
+    const calls: URL[] = [];
+    stubFetch((url) => {
+      calls.push(url);
+      return json(dryRunOf({ created: 1 }));
+    });
+    const goodreads = [
+      'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies',
+      '44767458,Dune,Frank Herbert,"Herbert, Frank",,"=""0441172717""","=""9780441172719""",5,4.27,Ace,Paperback,617,1990,1965,,2020/05/01,to-read,to-read (#1),to-read,,,,0,2',
+    ].join('\r\n');
+    renderWithApp(<ImportBooks />);
+    await userEvent.upload(screen.getByLabelText('CSV file'), new File([goodreads], 'goodreads_library_export.csv', { type: 'text/csv' }));
+
+    expect(await screen.findByText('Goodreads library export recognised')).toBeInTheDocument();
+    expect(screen.getByLabelText('ISBN')).toHaveValue('isbn');
+    expect(screen.getByLabelText('ISBN13')).toHaveValue('isbn');
+    expect(screen.getByLabelText('Owned Copies')).toHaveValue('stockQuantity');
+    expect(screen.getByLabelText('My Rating')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+
+    const form = within(screen.getByRole('group', { name: 'Values for the whole file' }));
+    expect(form.getAllByRole('textbox').map((input) => input.closest('div')?.querySelector('label')?.textContent)).toEqual([
+      'Subtitle',
+      'Description',
+      'Category',
+      'Photo URL',
+      'Price',
+    ]);
+    await userEvent.type(form.getByLabelText('Price'), 'cheap');
+    await userEvent.click(form.getByRole('button', { name: 'Use these values' }));
+    expect(form.getByText('Price must be a number')).toBeInTheDocument();
+
+    await userEvent.clear(form.getByLabelText('Price'));
+    const values = [
+      ['Subtitle', 'Paperback'],
+      ['Description', 'A desert planet.'],
+      ['Category', 'Fiction'],
+      ['Photo URL', '/covers/dune.svg'],
+      ['Price', '9.50'],
+    ] as const;
+    for (const [label, value] of values) {
+      await userEvent.click(form.getByLabelText(label));
+      await userEvent.paste(value);
+    }
+    await userEvent.click(form.getByRole('button', { name: 'Use these values' }));
+
+    expect(await screen.findByRole('button', { name: 'Import' })).toBeEnabled();
+    const last = calls.at(-1)!;
+    expect(JSON.parse(last.searchParams.get('defaults') ?? '{}')).toEqual({
+      subTitle: 'Paperback',
+      description: 'A desert planet.',
+      catagory: 'Fiction',
+      photo: '/covers/dune.svg',
+      price: 9.5,
+    });
+    expect(JSON.parse(last.searchParams.get('mapping') ?? '{}')).toEqual({
+      Title: 'bookName',
+      Author: 'author',
+      ISBN: 'isbn',
+      ISBN13: 'isbn',
+      Publisher: 'publishar',
+      'Owned Copies': 'stockQuantity',
+    });
+    // Some twenty selects and a form, filled as a clerk would: more steps than the other cases.
+  }, 20_000);
 
   it("shows the server's refusal of a file with too many rows as it shows other errors", async () => {
     const message = 'The file has more than 100,000 rows; split it into files of at most 100,000 rows';

@@ -1,4 +1,10 @@
-import type { ImportError as ImportRowError, ImportProgress, ImportSummary } from '@book-warehouse/types';
+import {
+  IMPORT_DEFAULT_FIELDS,
+  recogniseFormat,
+  type ImportError as ImportRowError,
+  type ImportProgress,
+  type ImportSummary,
+} from '@book-warehouse/types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useId, useMemo, useState } from 'react';
@@ -9,8 +15,10 @@ import { saveBlob } from '../../../lib/download';
 import { queryRoots } from '../../../lib/query-keys';
 import { importBooks } from '../api/import-books';
 import { BOOK_FIELDS, guessMapping, type BookField, type ColumnMapping } from '../columns';
-import { checkRows, type CheckedRow } from '../validate-rows';
+import { formatMapping } from '../formats';
+import { checkRows, isOptional, type CheckedRow, type ImportDefaults } from '../validate-rows';
 import { ImportColumns } from './import-columns';
+import { ImportDefaultsForm } from './import-defaults';
 
 /** Rows shown in the preview; every row is checked. */
 const PREVIEW_ROWS = 10;
@@ -55,6 +63,9 @@ export function ImportBooks() {
   const [file, setFile] = useState<ChosenFile>();
   const [readError, setReadError] = useState('');
   const [mapping, setMapping] = useState<ColumnMapping>({});
+  /** The export recognised by its header ('Goodreads library export'), if any. */
+  const [format, setFormat] = useState<string>();
+  const [defaults, setDefaults] = useState<ImportDefaults>({});
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ImportProgress>();
@@ -62,10 +73,10 @@ export function ImportBooks() {
   const [commitError, setCommitError] = useState<Error>();
   const queryClient = useQueryClient();
 
-  const checked = useMemo(() => (file ? checkRows(file.rows, mapping) : []), [file, mapping]);
+  const checked = useMemo(() => (file ? checkRows(file.rows, mapping, defaults) : []), [file, mapping, defaults]);
   const dryRun = useQuery({
-    queryKey: ['import', 'dry-run', file?.name, file?.blob.size, file?.blob, mapping],
-    queryFn: ({ signal }) => importBooks(file!.blob, { dryRun: true, mapping, signal }),
+    queryKey: ['import', 'dry-run', file?.name, file?.blob.size, file?.blob, mapping, defaults],
+    queryFn: ({ signal }) => importBooks(file!.blob, { dryRun: true, mapping, defaults, signal }),
     enabled: file !== undefined && file.rows.length > 0,
     staleTime: Infinity,
     gcTime: 0,
@@ -83,10 +94,14 @@ export function ImportBooks() {
     setCommitError(undefined);
     setReadError('');
     setFile(undefined);
+    setFormat(undefined);
+    setDefaults({});
     if (!chosen) return;
     try {
       const read = await readCsv(chosen);
-      setMapping(guessMapping(read.headers));
+      const recognised = recogniseFormat(read.headers);
+      setMapping(recognised ? formatMapping(recognised, read.headers) : guessMapping(read.headers));
+      setFormat(recognised?.name);
       setFile(read);
     } catch (error) {
       setReadError((error as Error).message);
@@ -100,7 +115,7 @@ export function ImportBooks() {
     setResult(undefined);
     setCommitError(undefined);
     try {
-      const outcome = await importBooks(file.blob, { dryRun: false, mapping, skipInvalid, onProgress: setProgress });
+      const outcome = await importBooks(file.blob, { dryRun: false, mapping, defaults, skipInvalid, onProgress: setProgress });
       setResult(outcome);
       if (!outcome.refused)
         await Promise.all(
@@ -113,7 +128,15 @@ export function ImportBooks() {
     }
   };
 
-  const mappedFields = Object.values(mapping).filter((f): f is BookField => f !== '');
+  // Several columns may fill one field (an ISBN-10 and an ISBN-13 column); the preview shows each field once.
+  const mappedFields = BOOK_FIELDS.filter((field) => Object.values(mapping).includes(field));
+  // The preview shows the fields a default fills too, so the clerk sees each row as it will be stored.
+  const previewFields = BOOK_FIELDS.filter((field) => mappedFields.includes(field) || field in defaults);
+  // The required fields some row has no value for: the clerk may set one for the whole file (kept while set).
+  const defaultFields = IMPORT_DEFAULT_FIELDS.filter(
+    (field) =>
+      !isOptional(field) && (field in defaults || !mappedFields.includes(field) || checked.some((r) => r.book[field] === undefined)),
+  );
   const preview = checked.slice(0, PREVIEW_ROWS);
 
   return (
@@ -131,6 +154,7 @@ export function ImportBooks() {
           onChange={(event) => void onFile(event.target.files?.[0])}
           className="max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
         />
+        {format && <p className="text-sm font-medium text-emerald-800">{messages.importRecognised(format)}</p>}
         {readError && (
           <p role="alert" className="text-sm text-red-600">
             {readError}
@@ -150,18 +174,21 @@ export function ImportBooks() {
                   key={header}
                   header={header}
                   value={mapping[header] ?? ''}
-                  taken={mappedFields}
                   onChange={(field) => setMapping((m) => ({ ...m, [header]: field }))}
                 />
               ))}
             </div>
           </fieldset>
 
+          {defaultFields.length > 0 && (
+            <ImportDefaultsForm key={file.name} fields={defaultFields} defaults={defaults} onApply={setDefaults} />
+          )}
+
           <section aria-labelledby={`${fileId}-preview`} className="flex flex-col gap-2">
             <h2 id={`${fileId}-preview`} className="text-lg font-semibold">
               {messages.importPreview(preview.length, checked.length)}
             </h2>
-            <PreviewRows rows={preview} fields={mappedFields} serverErrors={serverErrors} />
+            <PreviewRows rows={preview} fields={previewFields} serverErrors={serverErrors} />
           </section>
 
           <section aria-live="polite" className="flex flex-col gap-2">
@@ -215,17 +242,8 @@ export function ImportBooks() {
   );
 }
 
-function ColumnSelect({
-  header,
-  value,
-  taken,
-  onChange,
-}: {
-  header: string;
-  value: BookField | '';
-  taken: readonly BookField[];
-  onChange: (field: BookField | '') => void;
-}) {
+/** One column's field; several columns may fill one field (the server takes a row's first valid cell). */
+function ColumnSelect({ header, value, onChange }: { header: string; value: BookField | ''; onChange: (field: BookField | '') => void }) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -240,7 +258,7 @@ function ColumnSelect({
       >
         <option value="">{messages.importLeaveOut}</option>
         {BOOK_FIELDS.map((field) => (
-          <option key={field} value={field} disabled={field !== value && taken.includes(field)}>
+          <option key={field} value={field}>
             {field}
           </option>
         ))}

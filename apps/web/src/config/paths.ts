@@ -5,6 +5,7 @@
 const dashboard = '/dashboard';
 const manageItems = `${dashboard}/manageitem`;
 const search = `${dashboard}/search`;
+const locations = `${dashboard}/locations`;
 
 export const paths = {
   home: '/',
@@ -30,7 +31,21 @@ export const paths = {
     scan: `${dashboard}/scan`,
     /** Batch receiving and delivering: a running list of scanned books, committed at once. */
     batch: `${dashboard}/batch`,
+    /** Batch receiving with every line put at one location. */
+    batchInto: (locationId: string) => `${dashboard}/batch?location=${encodeURIComponent(locationId)}`,
     history: `${dashboard}/history`,
+    /** The location tree; a location's page (what it holds, its actions) opens beside it. */
+    locations,
+    location: (id: string) => `${locations}/${id}`,
+    /** The router's pattern of `location(id)`; the page reads `locationId`. */
+    locationPattern: `${locations}/:locationId`,
+    /** Printable labels of a location and, with `subtree`, every location beneath it. */
+    locationLabels: (id: string, subtree = false) => `${locations}/${id}/labels${subtree ? '?subtree=1' : ''}`,
+    /** The router's pattern of `locationLabels(id)`; the page reads `locationId`. */
+    locationLabelsPattern: `${locations}/:locationId/labels`,
+    /** The move screen: scan a source location, books, a destination; `from` starts it at a location. */
+    move: `${dashboard}/move`,
+    moveFrom: (id: string) => `${dashboard}/move?from=${encodeURIComponent(id)}`,
     /** The low books by shortage, printable. */
     reorder: `${dashboard}/reorder`,
     import: `${dashboard}/import`,

@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A call's query string, as values; undefined ones are left out. */
 export type Query = Record<string, string | number | undefined>;

@@ -23,6 +23,12 @@ describe('readListParams and listRequest', () => {
     expect(params.cursors).toEqual([]);
     expect(listRequest(params)).toEqual({ q: undefined, category: undefined, stock: undefined, sort: undefined, limit: 10, page: 2 });
   });
+
+  it('asks for the books at a location by its id, and drops a location that is not an id (a hand-edited link)', () => {
+    const id = '64c000000000000000000001';
+    expect(listRequest(readListParams(search(`location=${id}&stock=low`), 20))).toMatchObject({ location: id, stock: 'low', page: 0 });
+    expect(readListParams(search('location=B-03'), 20).location).toBeUndefined();
+  });
 });
 
 describe('turnTo', () => {

@@ -1,4 +1,12 @@
-import { BOOK_SORTS, PAGE_WINDOW, rowsSkipped, STOCK_FILTERS, type BookSortKey, type StockFilter } from '@book-warehouse/types';
+import {
+  BOOK_SORTS,
+  ObjectIdSchema,
+  PAGE_WINDOW,
+  rowsSkipped,
+  STOCK_FILTERS,
+  type BookSortKey,
+  type StockFilter,
+} from '@book-warehouse/types';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -19,6 +27,8 @@ export interface BookListParams {
   q?: string;
   category?: string;
   stock?: StockFilter;
+  /** A location's id: the books with stock there or beneath it. */
+  location?: string;
   sort?: string;
   page: number;
   cursors: string[];
@@ -30,6 +40,7 @@ export interface BookListRequest {
   q?: string;
   category?: string;
   stock?: StockFilter;
+  location?: string;
   sort?: string;
   page?: number;
   cursor?: string;
@@ -73,6 +84,8 @@ export function readListParams(search: URLSearchParams, defaultLimit: number, si
     q: search.get('q')?.trim() || undefined,
     category: search.get('category') || undefined,
     stock: (STOCK_FILTERS as readonly string[]).includes(stock ?? '') ? (stock as StockFilter) : undefined,
+    // Only an id is sent: anything else in a hand-edited link is dropped rather than refused by the API.
+    location: ObjectIdSchema.safeParse(search.get('location')).data,
     sort: formatSort(parseSort(search.get('sort'))),
     page: wholeNumber(search.get('page'), 0),
     // The API checks them: a cursor it refuses sends the screen back to the first page (usePagedBookList).
@@ -129,11 +142,13 @@ export function firstPage(search: URLSearchParams): URLSearchParams {
 }
 
 /** What a screen changes at once; `undefined` removes the parameter. Any change but `page` goes back to page 1. */
-export type ListChange = Partial<Record<'q' | 'category' | 'stock' | 'sort' | 'page' | 'size' | 'highlight', string | number | undefined>>;
+export type ListChange = Partial<
+  Record<'q' | 'category' | 'stock' | 'location' | 'sort' | 'page' | 'size' | 'highlight', string | number | undefined>
+>;
 
 /**
  * A list's search, filters, sort, page, cursors and page size kept in the URL
- * (`?q=&category=&stock=&sort=&page=&cursor=&cursor=&size=`), so back, forward, reload and a shared link show the
+ * (`?q=&category=&stock=&location=&sort=&page=&cursor=&cursor=&size=`), so back, forward, reload and a shared link show the
  * same list. `change` sets filters, sort, size or a page by number (and forgets the cursors); `turn` moves to a
  * page by cursor where it can (turnTo); `restart` goes back to the first page, replacing the URL entry.
  */

@@ -10,6 +10,8 @@ export const queryRoots = {
   reviews: ['reviews'],
   stats: ['stats'],
   users: ['users'],
+  /** The location tree, a location's page and its stock (a stock change moves their quantities too). */
+  locations: ['locations'],
   /** The signed-in account and its role (lib/account.ts). */
   account: ['account'],
 } as const;

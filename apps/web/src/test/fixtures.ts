@@ -1,4 +1,4 @@
-import type { Account, Book, Review } from '@book-warehouse/types';
+import type { Account, Book, Location, Review } from '@book-warehouse/types';
 
 /** A stored book for component tests; override what the test is about. */
 export const testBook = (overrides: Partial<Book> = {}): Book => ({
@@ -38,5 +38,18 @@ export const testReview = (overrides: Partial<Review> = {}): Review => ({
   time: '5/12/2022, 10:00:00 AM',
   description: 'Careful packing.',
   createdAt: '2022-05-12T10:00:00.000Z',
+  ...overrides,
+});
+
+/** A stored location for component tests; override what the test is about. */
+export const testLocation = (overrides: Partial<Location> & Pick<Location, '_id' | 'code'>): Location => ({
+  name: overrides.code,
+  parentId: null,
+  holdsStock: true,
+  depth: 1 + (overrides.ancestorIds?.length ?? 0),
+  ancestorIds: [],
+  quantity: 0,
+  subtreeQuantity: 0,
+  childCount: 0,
   ...overrides,
 });

@@ -19,6 +19,8 @@ const titles: Record<string, string> = {
   [paths.dashboard.scan]: 'Scan',
   [paths.dashboard.batch]: 'Batch Receive/Deliver',
   [paths.dashboard.history]: 'History',
+  [paths.dashboard.locations]: 'Locations',
+  [paths.dashboard.move]: 'Move Stock',
   [paths.dashboard.reorder]: 'Reorder',
   [paths.dashboard.import]: messages.importTitle,
   [paths.dashboard.user]: 'Manage Users',
@@ -31,6 +33,8 @@ const titles: Record<string, string> = {
 const patterns: Array<[string, string]> = [
   [paths.dashboard.manageItemPattern, 'Update Book'],
   [paths.dashboard.searchPattern, 'Search'],
+  [paths.dashboard.locationLabelsPattern, 'Location labels'],
+  [paths.dashboard.locationPattern, 'Locations'],
 ];
 
 /** Unknown paths fall back to the last path segment, capitalised. */

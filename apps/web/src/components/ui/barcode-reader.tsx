@@ -49,6 +49,11 @@ export interface BarcodeReaderProps {
   focusOnArrival?: boolean;
   /** The ISBN field, for a page that puts the focus back there after an action (a commit, a receipt). */
   fieldRef?: RefObject<HTMLInputElement | null>;
+  /**
+   * Called with any other code, read from a Code 128 label or typed (trimmed): a location's code. Without it the
+   * camera reads EAN-13 only and the field takes ISBNs only.
+   */
+  onOtherCode?: (code: string) => void;
 }
 
 /**
@@ -65,6 +70,7 @@ export function BarcodeReader({
   disabled = false,
   focusOnArrival = false,
   fieldRef,
+  onOtherCode,
 }: BarcodeReaderProps) {
   const id = useId();
   const ownFieldRef = useRef<HTMLInputElement>(null);
@@ -73,9 +79,12 @@ export function BarcodeReader({
   const streamRef = useRef<MediaStream | null>(null);
   const lastRead = useRef<{ code: string; at: number }>({ code: '', at: 0 });
   const onCodeRef = useRef(onCode);
+  const onOtherRef = useRef(onOtherCode);
   useEffect(() => {
     onCodeRef.current = onCode;
+    onOtherRef.current = onOtherCode;
   });
+  const readsOthers = onOtherCode !== undefined;
   const [camera, setCamera] = useState<CameraState>(autoStart ? 'starting' : 'off');
   const [cameraError, setCameraError] = useState('');
   const [text, setText] = useState('');
@@ -140,17 +149,21 @@ export function BarcodeReader({
     const tick = async () => {
       if (stopped) return;
       try {
-        detector ??= await (await import('../../lib/barcode/detector')).createIsbnDetector();
+        detector ??= await (await import('../../lib/barcode/detector')).createIsbnDetector(readsOthers);
         if (video.readyState >= video.HAVE_CURRENT_DATA) {
           for (const raw of await detector.detect(video)) {
             const isbn = normaliseIsbn(raw);
+            const other = isbn ? undefined : raw.trim();
+            const code = isbn ?? other;
             const now = Date.now();
-            if (!isbn) continue;
-            const seenJustNow = isbn === lastRead.current.code && now - lastRead.current.at < SAME_CODE_PAUSE_MS;
-            lastRead.current = { code: isbn, at: now };
+            if (!code || (other && !onOtherRef.current)) continue;
+            const seenJustNow = code === lastRead.current.code && now - lastRead.current.at < SAME_CODE_PAUSE_MS;
+            lastRead.current = { code, at: now };
             if (seenJustNow) continue;
-            setStatus(`Read ISBN ${isbn}`);
-            if (!stopped) onCodeRef.current(isbn);
+            setStatus(isbn ? `Read ISBN ${isbn}` : `Read code ${code}`);
+            if (stopped) continue;
+            if (isbn) onCodeRef.current(isbn);
+            else onOtherRef.current?.(code);
           }
         }
       } catch (error) {
@@ -166,7 +179,7 @@ export function BarcodeReader({
       clearTimeout(timer);
       video.srcObject = null;
     };
-  }, [camera, fail]);
+  }, [camera, fail, readsOthers]);
 
   // The camera goes off when the reader leaves the page.
   useEffect(() => releaseCamera, [releaseCamera]);
@@ -177,6 +190,13 @@ export function BarcodeReader({
 
   const enter = () => {
     const isbn = normaliseIsbn(text);
+    if (!isbn && onOtherCode && text.trim()) {
+      setFieldError('');
+      setText('');
+      field.current?.focus();
+      onOtherCode(text.trim());
+      return;
+    }
     if (!isbn) {
       setFieldError(text.trim() ? `'${text.trim()}' is not a valid ISBN: check the digits (ISBN-10 or ISBN-13)` : 'Type or scan an ISBN');
       return;

@@ -106,3 +106,45 @@ describe('generalRefusals', () => {
     expect(generalRefusals({ 'lines.0': 'x', lines: 'must have at most 500 lines' })).toEqual(['must have at most 500 lines']);
   });
 });
+
+describe('locations of a receive', () => {
+  const shelf = '64c000000000000000000003';
+  const bin = '64c000000000000000000004';
+
+  it('sends no location by default: each book goes to its default location, else RECEIVING (the server)', () => {
+    const state = run([{ type: 'scanned', book: dune }]);
+    expect(movementsOf(state).lines).toEqual([{ bookId: dune._id, delta: 1 }]);
+  });
+
+  it('one location for the batch puts every line there, over a line’s own choice; it stays for the next batch', () => {
+    const state = run([
+      { type: 'scanned', book: dune },
+      { type: 'lineLocation', bookId: dune._id, locationId: bin },
+      { type: 'scanned', book: hobbit },
+      { type: 'location', locationId: shelf },
+    ]);
+    expect(movementsOf(state).lines.map((line) => line.locationId)).toEqual([shelf, shelf]);
+    expect(batchReducer(state, { type: 'clear' })).toEqual(emptyBatch('receive', shelf));
+  });
+
+  it('each line keeps its own location through more scans and counts, and a delivery names none', () => {
+    const state = run(
+      [
+        { type: 'scanned', book: dune },
+        { type: 'lineLocation', bookId: dune._id, locationId: bin },
+        { type: 'scanned', book: dune },
+        { type: 'change', bookId: dune._id, by: 1 },
+        { type: 'scanned', book: hobbit },
+      ],
+      emptyBatch('receive'),
+    );
+    expect(movementsOf(state).lines).toEqual([
+      { bookId: dune._id, delta: 3, locationId: bin },
+      { bookId: hobbit._id, delta: 1 },
+    ]);
+    expect(movementsOf(batchReducer(state, { type: 'mode', mode: 'deliver' })).lines).toEqual([
+      { bookId: dune._id, delta: -3 },
+      { bookId: hobbit._id, delta: -1 },
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { AddBookForm } from '../../../features/books/components/add-book-form';
+import { useLocations } from '../../../features/locations/api/get-locations';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
@@ -12,11 +13,12 @@ import { PageHeading } from './page-heading';
 export function AddItemPage() {
   const { canChangeStock, viewOnly } = usePermissions();
   const isbn = useSearchParams()[0].get('isbn') ?? undefined;
+  const locations = useLocations();
   return (
     <section aria-labelledby="add-item-heading" className="flex max-w-3xl flex-col gap-4">
       <PageHeading id="add-item-heading">Add Books</PageHeading>
       {canChangeStock ? (
-        <AddBookForm key={isbn} isbn={isbn} />
+        <AddBookForm key={isbn} isbn={isbn} locations={locations.data} />
       ) : viewOnly ? (
         <ViewOnlyNotice />
       ) : (

@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { BooksTable } from '../../../features/books/components/books-table';
+import { useLocations } from '../../../features/locations/api/get-locations';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
@@ -14,6 +15,8 @@ export function ManageItemsPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { canChangeStock, viewOnly } = usePermissions();
+  // The location filter offers every location; while they load (or if they fail) the list shows without it.
+  const locations = useLocations();
   return (
     <section aria-labelledby="manage-items-heading" className="flex flex-col gap-4">
       <PageHeading id="manage-items-heading">Manage Items</PageHeading>
@@ -23,6 +26,7 @@ export function ManageItemsPage() {
         <BooksTable
           readOnly={!canChangeStock}
           selectedId={itemid}
+          locations={locations.data}
           onDeleted={(book) => {
             if (book._id === itemid) void navigate({ pathname: paths.dashboard.manageItems, search });
           }}

@@ -4,6 +4,7 @@ import { ScanButton } from '../../../components/ui/scan-button';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 import { StockControls } from '../../../features/books/components/stock-controls';
+import { useLocations } from '../../../features/locations/api/get-locations';
 import { SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/components/dashboard-search';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
@@ -15,6 +16,8 @@ import { PageHeading } from './page-heading';
  */
 export function QuantityPage() {
   const { canChangeStock, viewOnly } = usePermissions();
+  // Where received copies go (the controls propose the book's default location).
+  const locations = useLocations();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   return (
@@ -36,7 +39,7 @@ export function QuantityPage() {
       <BookSearchResults
         search={search}
         label={canChangeStock ? 'Books to update' : 'Books in stock'}
-        actions={(book) => canChangeStock && <StockControls book={book} />}
+        actions={(book) => canChangeStock && <StockControls book={book} locations={locations.data} />}
       />
     </section>
   );

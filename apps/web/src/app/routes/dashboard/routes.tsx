@@ -29,6 +29,18 @@ export const dashboardRoute: RouteObject = {
         { path: paths.dashboard.addItem, lazy: () => import('./add-item').then((m) => ({ Component: m.AddItemPage })) },
         { path: paths.dashboard.scan, lazy: () => import('./scan').then((m) => ({ Component: m.ScanPage })) },
         { path: paths.dashboard.batch, lazy: () => import('./batch').then((m) => ({ Component: m.BatchPage })) },
+        {
+          path: paths.dashboard.locations,
+          lazy: () => import('./locations').then((m) => ({ Component: m.LocationsPage })),
+          children: [
+            { path: paths.dashboard.locationPattern, lazy: () => import('./locations').then((m) => ({ Component: m.LocationPage })) },
+          ],
+        },
+        {
+          path: paths.dashboard.locationLabelsPattern,
+          lazy: () => import('./locations').then((m) => ({ Component: m.LocationLabelsPage })),
+        },
+        { path: paths.dashboard.move, lazy: () => import('./locations').then((m) => ({ Component: m.MovePage })) },
         { path: paths.dashboard.import, lazy: () => import('./import').then((m) => ({ Component: m.ImportPage })) },
         { path: paths.dashboard.history, lazy: () => import('./history').then((m) => ({ Component: m.HistoryPage })) },
         { path: paths.dashboard.reorder, lazy: () => import('./reorder').then((m) => ({ Component: m.ReorderPage })) },

@@ -6,6 +6,8 @@ import { paths } from '../../../config/paths';
 import { bookByIsbnQueryOptions, useBookByIsbn } from '../../../features/books/api/find-book-by-isbn';
 import { BookCard } from '../../../features/books/components/book-card';
 import { StockControls } from '../../../features/books/components/stock-controls';
+import { useLocations } from '../../../features/locations/api/get-locations';
+import { useOpenLocationCode } from '../../../features/locations/api/use-open-location-code';
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
 
@@ -22,6 +24,8 @@ const times = (n: number) => (n === 2 ? 'twice' : `${n} times`);
  */
 export function ScanPage() {
   const { canChangeStock } = usePermissions();
+  // Where received copies go (the controls propose the book's default location).
+  const locations = useLocations();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const field = useRef<HTMLInputElement>(null);
@@ -29,6 +33,7 @@ export function ScanPage() {
   const [outcome, setOutcome] = useState<Outcome>();
   // The shown book follows every change (the stock controls refresh the books' queries).
   const book = useBookByIsbn(scanned?.isbn).data;
+  const openLocation = useOpenLocationCode();
 
   const onCode = async (code: string) => {
     try {
@@ -59,13 +64,19 @@ export function ScanPage() {
     <section aria-labelledby="scan-heading" className="flex min-w-0 flex-col gap-4">
       <PageHeading id="scan-heading">Scan</PageHeading>
       <p className="text-sm text-slate-600">
-        Hold the barcode on the back of a book in front of the camera, or scan or type its ISBN. Many books at once?{' '}
+        Hold the barcode on the back of a book or a location's label in front of the camera, or scan or type its code. Many books at once?{' '}
         <Link to={paths.dashboard.batch} className="font-semibold text-amber-700 underline">
           Batch Receive/Deliver
         </Link>
       </p>
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <BarcodeReader autoStart focusOnArrival fieldRef={field} onCode={(code) => void onCode(code)} />
+        <BarcodeReader
+          autoStart
+          focusOnArrival
+          fieldRef={field}
+          onCode={(code) => void onCode(code)}
+          onOtherCode={(code) => void openLocation(code).then((text) => setOutcome({ tone: 'error', text }))}
+        />
       </div>
       <p aria-live="polite" className={`text-sm ${outcome?.tone === 'ok' ? 'text-emerald-700' : 'text-red-700'}`}>
         {outcome?.text}
@@ -73,7 +84,10 @@ export function ScanPage() {
       {book && (
         <section aria-label="Scanned book" className="max-w-xs">
           {/* After a receipt, a delivery or a price, the next key (the next book's code) goes into the ISBN field. */}
-          <BookCard book={book} actions={canChangeStock && <StockControls book={book} onChanged={() => field.current?.focus()} />} />
+          <BookCard
+            book={book}
+            actions={canChangeStock && <StockControls book={book} locations={locations.data} onChanged={() => field.current?.focus()} />}
+          />
         </section>
       )}
     </section>

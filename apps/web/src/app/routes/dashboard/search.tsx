@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { BookSearchResults } from '../../../features/books/components/book-search-results';
 import { CardActions } from '../../../features/books/components/card-actions';
 import { StockControls } from '../../../features/books/components/stock-controls';
+import { useLocations } from '../../../features/locations/api/get-locations';
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
 
@@ -14,6 +15,8 @@ import { PageHeading } from './page-heading';
 export function SearchPage() {
   const text = useParams().text?.trim() ?? '';
   const { canChangeStock } = usePermissions();
+  // Where received copies go (the controls propose the book's default location).
+  const locations = useLocations();
   return (
     <section aria-labelledby="search-heading" className="flex flex-col gap-4">
       <PageHeading id="search-heading">Search</PageHeading>
@@ -35,7 +38,7 @@ export function SearchPage() {
                     >
                       Edit
                     </Link>
-                    <StockControls book={book} />
+                    <StockControls book={book} locations={locations.data} />
                   </>
                 )}
               </>

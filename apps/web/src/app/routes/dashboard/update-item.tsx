@@ -2,7 +2,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { useBook } from '../../../features/books/api/get-book';
+import { BookLocations } from '../../../features/books/components/book-locations';
 import { UpdateBookForm } from '../../../features/books/components/update-book-form';
+import { useLocations } from '../../../features/locations/api/get-locations';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
 
@@ -10,6 +12,7 @@ export function UpdateItemPage() {
   const { itemid = '' } = useParams();
   const navigate = useNavigate();
   const book = useBook(itemid);
+  const locations = useLocations();
   const { viewOnly } = usePermissions();
   if (viewOnly) return <ViewOnlyNotice />;
   return (
@@ -22,7 +25,12 @@ export function UpdateItemPage() {
         </Link>
       }
     >
-      {(found) => <UpdateBookForm key={found._id} book={found} onClose={() => navigate(paths.dashboard.manageItems)} />}
+      {(found) => (
+        <div className="flex min-w-0 flex-col gap-6">
+          <UpdateBookForm key={found._id} book={found} locations={locations.data} onClose={() => navigate(paths.dashboard.manageItems)} />
+          <BookLocations book={found} />
+        </div>
+      )}
     </QueryState>
   );
 }

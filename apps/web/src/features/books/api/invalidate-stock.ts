@@ -4,10 +4,14 @@ import { bookKeys } from './keys';
 
 /**
  * After any book change every list that shows books, stock or history refreshes (spec: re-fetched on every
- * change): the books, and the stats and history entries the server changed in the same request.
+ * change): the books, and the stats, history entries and locations' quantities the server changed in the same request.
  */
 export function useInvalidateStock() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([bookKeys.all, queryRoots.stats, queryRoots.histories].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all(
+      [bookKeys.all, queryRoots.stats, queryRoots.histories, queryRoots.locations].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }

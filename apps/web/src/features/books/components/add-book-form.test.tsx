@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testAccount } from '../../../test/fixtures';
+import { testAccount, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { paths } from '../../../config/paths';
 import { AddBookForm } from './add-book-form';
@@ -78,6 +78,18 @@ describe('AddBookForm', () => {
     await vi.waitFor(() => expect(apiCalls(fetchMock)).toHaveLength(1));
     // The shared IsbnSchema (packages/types) turns the shown form into the 13 digits the API stores.
     expect(JSON.parse(apiCalls(fetchMock)[0]![1]?.body as string)).toMatchObject({ isbn: '9780441013593', reorderPoint: 3 });
+  });
+
+  it('names the default location chosen', async () => {
+    const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03' });
+    const fetchMock = stubFetch(() => json({ _id: '64b000000000000000000001' }, 201));
+    renderWithApp(<AddBookForm locations={[shelf]} />);
+    for (const label of labels) await userEvent.type(screen.getByLabelText(label), values[label]!);
+    expect(screen.getByRole('combobox', { name: 'Default location' })).toHaveDisplayValue('None (receive at RECEIVING)');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Default location' }), shelf._id);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
+    await vi.waitFor(() => expect(apiCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(apiCalls(fetchMock)[0]![1]?.body as string)).toMatchObject({ bookName: 'Dune', defaultLocationId: shelf._id });
   });
 
   it('flags the one field left empty', async () => {

@@ -1,6 +1,6 @@
-import { NewBookSchema, type IsbnLookup as Found, type NewBook } from '@book-warehouse/types';
+import { NewBookSchema, type IsbnLookup as Found, type Location, type NewBook } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FocusEvent } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { useAuth } from '../../../lib/auth';
 import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
 import { CategoryOptions } from './category-options';
+import { DefaultLocationSelect } from './default-location-select';
 import { CoverUpload } from './cover-upload';
 import { IsbnLookup } from './isbn-lookup';
 import { formatIsbn } from '../isbn';
@@ -24,8 +25,10 @@ const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory:
 /**
  * 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). `isbn` (13
  * digits) comes filled in when a scanned book was not found (the Scan page); 'Scan ISBN' fills the field too.
+ * Given the `locations`, the book may name a default location (where receives without a location go).
  */
-export function AddBookForm({ isbn }: { isbn?: string }) {
+export function AddBookForm({ isbn, locations }: { isbn?: string; locations?: readonly Location[] }) {
+  const [defaultLocationId, setDefaultLocationId] = useState('');
   const add = useAddBook();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -50,12 +53,14 @@ export function AddBookForm({ isbn }: { isbn?: string }) {
     if (shown !== typed) setValue('isbn', shown);
   };
 
-  const onSubmit = handleSubmit((book) =>
+  const onSubmit = handleSubmit((fields) => {
+    const book = defaultLocationId ? { ...fields, defaultLocationId } : fields;
     // The spec's add form sends the owner's e-mail; the server still takes the owner from the token.
     add.mutate(user?.email ? { ...book, email: user.email } : book, {
       onSuccess: (added) => {
         notify.success(messages.bookAdded);
         reset(empty);
+        setDefaultLocationId('');
         // The clerk sees the new book where it now is: first of the newest, highlighted.
         void navigate(paths.dashboard.manageItemsShowing(added._id));
       },
@@ -63,8 +68,8 @@ export function AddBookForm({ isbn }: { isbn?: string }) {
         notify.error(error.message);
         for (const [name, message] of serverFieldErrors(error)) setError(name, { type: 'server', message });
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form
@@ -97,6 +102,7 @@ export function AddBookForm({ isbn }: { isbn?: string }) {
           {spec.name === 'photo' && <CoverUpload photo={photo} onUploaded={(path) => fill('photo', path)} />}
         </div>
       ))}
+      {locations && <DefaultLocationSelect locations={locations} value={defaultLocationId} onChange={setDefaultLocationId} />}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add Book'}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testBook } from '../../../test/fixtures';
+import { testBook, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { BatchSession } from './batch-session';
 
@@ -124,5 +124,54 @@ describe('BatchSession', () => {
     expect(screen.getByRole('button', { name: /^Commit/ })).toBeDisabled();
     // The next key is the next code, not lost on the page with the disabled Commit.
     expect(screen.getByLabelText(/^ISBN to receive/)).toHaveFocus();
+  });
+});
+
+describe('BatchSession locations', () => {
+  const receiving = testLocation({ _id: '64c000000000000000000001', code: 'RECEIVING', name: 'Receiving' });
+  const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03' });
+  const locations = [receiving, shelf];
+  const sentLines = (fetchMock: ReturnType<typeof stubApi>) => {
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/stock/movements'));
+    return (JSON.parse(call![1]!.body as string) as { lines: unknown[] }).lines;
+  };
+
+  it('receives each line into its own location, its book’s default proposed, or one chosen on the line', async () => {
+    const withDefault = { ...dune, defaultLocationId: shelf._id };
+    byIsbn.set(dune.isbn!, withDefault);
+    const fetchMock = stubApi(() => json({ books: [withDefault, hobbit] }));
+    try {
+      renderWithApp(<BatchSession locations={locations} />);
+      expect(screen.getByRole('combobox', { name: 'Receive into' })).toHaveDisplayValue("Each book's own location (choose per line)");
+      await scan(dune.isbn!);
+      await scan(hobbit.isbn!);
+      expect(await within(lineOf('Dune')).findByRole('combobox', { name: 'Receive Dune into' })).toHaveValue(shelf._id);
+      const hobbitInto = within(lineOf('The Hobbit')).getByRole('combobox', { name: 'Receive The Hobbit into' });
+      expect(hobbitInto).toHaveValue(receiving._id);
+      await userEvent.selectOptions(hobbitInto, shelf._id);
+      await userEvent.click(screen.getByRole('button', { name: /^Commit/ }));
+      await screen.findByRole('heading', { name: /^Committed/ });
+      expect(sentLines(fetchMock)).toEqual([
+        { bookId: dune._id, delta: 1 },
+        { bookId: hobbit._id, delta: 1, locationId: shelf._id },
+      ]);
+    } finally {
+      byIsbn.set(dune.isbn!, dune);
+    }
+  });
+
+  it('starts at the location it is given (?location=) and receives every line there; a delivery names none', async () => {
+    const fetchMock = stubApi(() => json({ books: [dune] }));
+    renderWithApp(<BatchSession locations={locations} locationId={shelf._id} />);
+    expect(screen.getByRole('combobox', { name: 'Receive into' })).toHaveDisplayValue('B-03 — Shelf B-03');
+    await scan(dune.isbn!);
+    expect(await within(lineOf('Dune')).findByText('1')).toBeInTheDocument();
+    expect(within(lineOf('Dune')).queryByRole('combobox')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Commit/ }));
+    await screen.findByRole('heading', { name: /^Committed/ });
+    expect(sentLines(fetchMock)).toEqual([{ bookId: dune._id, delta: 1, locationId: shelf._id }]);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Deliver' }));
+    expect(screen.queryByRole('combobox', { name: 'Receive into' })).toBeNull();
   });
 });

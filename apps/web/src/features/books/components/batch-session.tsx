@@ -3,9 +3,11 @@ import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
 import { Button } from '../../../components/ui/button';
+import { LocationSelect, proposedLocationId } from '../../../components/ui/location-fields';
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { copies, scanBookInto, type ScanNotice } from '../../../lib/scan-book';
 import { bookByIsbnQueryOptions } from '../api/find-book-by-isbn';
 import { useCommitMovements } from '../api/commit-movements';
 import {
@@ -19,15 +21,13 @@ import {
   type BatchLine,
   type BatchMode,
 } from '../batch-lines';
-import { MAX_MOVEMENT_LINES } from '@book-warehouse/types';
+import type { Location } from '@book-warehouse/types';
 import { IsbnText } from './isbn-text';
 
 const modes: Array<{ mode: BatchMode; label: string; verb: string; done: string }> = [
   { mode: 'receive', label: 'Receive', verb: 'Receive', done: 'Received' },
   { mode: 'deliver', label: 'Deliver', verb: 'Deliver', done: 'Delivered' },
 ];
-
-const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
 
 /** What the last commit did, line by line, from the server's answer. */
 interface Summary {
@@ -36,8 +36,6 @@ interface Summary {
 }
 
 /** A lookup's outcome shown under the reader: the book counted, or why nothing was. */
-type Notice = { tone: 'ok' | 'error'; text: string; addIsbn?: string };
-
 function LineRow({
   line,
   index,
@@ -45,6 +43,7 @@ function LineRow({
   onChange,
   onRemove,
   busy,
+  placement,
 }: {
   line: BatchLine;
   index: number;
@@ -52,6 +51,8 @@ function LineRow({
   onChange: (by: 1 | -1) => void;
   onRemove: () => void;
   busy: boolean;
+  /** The line's own location choice, when the batch receives into each book's own location. */
+  placement?: { locations: readonly Location[]; onChoose: (locationId: string) => void };
 }) {
   const id = useId();
   const after = stockAfter(mode, line);
@@ -79,6 +80,18 @@ function LineRow({
         <p className="text-sm text-slate-700">
           Stock {line.book.stockQuantity} → <span className={after < 0 ? 'font-semibold text-red-600' : 'font-semibold'}>{after}</span>
         </p>
+        {placement && (
+          <div className="mt-2 max-w-xs">
+            <LocationSelect
+              label={`Receive ${name} into`}
+              hiddenLabel
+              locations={placement.locations}
+              value={line.locationId ?? proposedLocationId(placement.locations, line.book.defaultLocationId) ?? ''}
+              onChange={placement.onChoose}
+              disabled={busy}
+            />
+          </div>
+        )}
         {line.error && (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
             {line.error}
@@ -112,13 +125,16 @@ function LineRow({
  * A batch session: in Receive or Deliver mode a clerk scans or types one code after another; each finds its
  * book (GET /books?isbn=) and counts one copy on the running list, which the +/- buttons correct. 'Commit'
  * applies every line at once (POST /stock/movements); when the server refuses, nothing was applied, each
- * failing line shows the server's message in place, and the list stays for correction.
+ * failing line shows the server's message in place, and the list stays for correction. Given the `locations`,
+ * a receive goes into one location for every line (`locationId` starts it there) or each line's own, its book's
+ * default location (else RECEIVING) proposed.
  */
-export function BatchSession() {
+export function BatchSession({ locations, locationId }: { locations?: readonly Location[]; locationId?: string } = {}) {
   const queryClient = useQueryClient();
   const commit = useCommitMovements();
-  const [state, dispatch] = useReducer(batchReducer, undefined, () => emptyBatch());
-  const [notice, setNotice] = useState<Notice>();
+  const [state, dispatch] = useReducer(batchReducer, undefined, () => emptyBatch('receive', locationId));
+  const placing = state.mode === 'receive' && locations !== undefined;
+  const [notice, setNotice] = useState<ScanNotice>();
   const [refusals, setRefusals] = useState<string[]>([]);
   const [summary, setSummary] = useState<Summary>();
   const current = modes.find((m) => m.mode === state.mode)!;
@@ -142,18 +158,15 @@ export function BatchSession() {
 
   const onCode = async (isbn: string) => {
     if (busy) return setNotice({ tone: 'error', text: 'Wait until the commit has finished, then scan again.' });
-    try {
-      const book = await queryClient.fetchQuery(bookByIsbnQueryOptions(isbn));
-      if (!book) return setNotice({ tone: 'error', text: `No book in the warehouse has ISBN ${isbn}.`, addIsbn: isbn });
-      if (!hasRoomFor(state, book._id)) {
-        return setNotice({ tone: 'error', text: `A batch holds at most ${MAX_MOVEMENT_LINES} books: commit this one first.` });
-      }
-      dispatch({ type: 'scanned', book });
-      const counted = (state.lines.find((line) => line.book._id === book._id)?.count ?? 0) + 1;
-      setNotice({ tone: 'ok', text: `${book.bookName}: ${copies(counted)}` });
-    } catch (error) {
-      setNotice({ tone: 'error', text: `Could not look up ISBN ${isbn}: ${(error as Error).message}` });
-    }
+    setNotice(
+      await scanBookInto(isbn, {
+        name: 'batch',
+        lines: state.lines,
+        find: (scanned) => queryClient.fetchQuery(bookByIsbnQueryOptions(scanned)),
+        hasRoomFor: (bookId) => hasRoomFor(state, bookId),
+        add: (book) => dispatch({ type: 'scanned', book }),
+      }),
+    );
   };
 
   const onCommit = () => {
@@ -214,6 +227,19 @@ export function BatchSession() {
         ))}
       </fieldset>
 
+      {placing && (
+        <div className="max-w-md">
+          <LocationSelect
+            label="Receive into"
+            none="Each book's own location (choose per line)"
+            locations={locations}
+            value={state.locationId ?? ''}
+            onChange={(chosen) => dispatch({ type: 'location', locationId: chosen || undefined })}
+            disabled={busy}
+          />
+        </div>
+      )}
+
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <BarcodeReader
           onCode={(isbn) => void onCode(isbn)}
@@ -267,6 +293,11 @@ export function BatchSession() {
                 busy={busy}
                 onChange={(by) => dispatch({ type: 'change', bookId: line.book._id, by })}
                 onRemove={() => dispatch({ type: 'remove', bookId: line.book._id })}
+                placement={
+                  placing && !state.locationId
+                    ? { locations, onChoose: (chosen) => dispatch({ type: 'lineLocation', bookId: line.book._id, locationId: chosen }) }
+                    : undefined
+                }
               />
             ))}
           </ol>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { testBook } from '../../../test/fixtures';
+import { testBook, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { bookKeys } from '../api/keys';
 import { BooksTable } from './books-table';
@@ -244,5 +244,40 @@ describe('BooksTable', () => {
     expect(panel).not.toContainElement(screen.getByRole('searchbox', { name: messages.filterBooks }));
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('filters by a location chosen by its code, keeps it in the URL, and clears it', async () => {
+    const queries = stubApi();
+    const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03', depth: 2 });
+    const locations = [testLocation({ _id: '64c000000000000000000001', code: 'RECEIVING', name: 'Receiving' }), shelf];
+    const { router } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} locations={locations} />, {
+      path: paths.dashboard.manageItems,
+    });
+    const box = await screen.findByRole('combobox', { name: 'Location' });
+
+    await userEvent.type(box, 'b-03{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe(`?location=${shelf._id}`));
+    await waitFor(() => expect(queries.at(-1)?.get('location')).toBe(shelf._id));
+    expect(box).toHaveValue('B-03 — Shelf B-03');
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'NOPE{Enter}');
+    expect(screen.getByText('No location has the code NOPE')).toHaveRole('alert');
+    expect(router.state.location.search).toBe(`?location=${shelf._id}`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the location filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(queries.at(-1)?.get('location')).toBeNull());
+    expect(box).toHaveValue('');
+  });
+
+  it('shows a shared link’s location by its code once the locations are known', async () => {
+    stubApi();
+    const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03' });
+    renderWithApp(<BooksTable readOnly onDeleted={() => undefined} locations={[shelf]} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?location=${shelf._id}`,
+    });
+    expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveValue('B-03 — Shelf B-03');
   });
 });

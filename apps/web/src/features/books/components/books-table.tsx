@@ -1,4 +1,4 @@
-import type { Book } from '@book-warehouse/types';
+import type { Book, Location } from '@book-warehouse/types';
 import { flexRender, getCoreRowModel, useReactTable, type Header, type Row, type SortingState } from '@tanstack/react-table';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify, toastOutcome } from '../../../components/ui/notify';
 import { PageNumbers } from '../../../components/ui/page-numbers';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
+import { LocationFilter } from '../../../components/ui/location-fields';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { messages } from '../../../config/messages';
@@ -30,7 +31,7 @@ const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * All products, a page at a time, sorted and filtered by the server (GET /books `q`, `category`, `stock`,
- * `sort`, `limit`, and `cursor` or `page`: usePagedBookList), with Edit and Delete per row unless `readOnly` (a viewer's table). Everything the
+ * `location`, `sort`, `limit`, and `cursor` or `page`: usePagedBookList), with Edit and Delete per row unless `readOnly` (a viewer's table). Everything the
  * clerk chose lives in the URL. Below 640 px each row is a card. `?highlight=<id>` (after adding a book)
  * rings that book, scrolls to it and says so to screen readers.
  */
@@ -38,10 +39,13 @@ export function BooksTable({
   selectedId,
   onDeleted,
   readOnly,
+  locations,
 }: {
   selectedId?: string;
   onDeleted: (book: Book) => void;
   readOnly: boolean;
+  /** The locations the list can be filtered by (GET /locations, which the page reads); without them, no location filter. */
+  locations?: readonly Location[];
 }) {
   const { params, change, highlight, books, page, onPage, canOpen } = usePagedBookList(BOOKS_PAGE_SIZE);
   const remove = useDeleteBook();
@@ -87,7 +91,7 @@ export function BooksTable({
     try {
       await downloadApiFile(
         '/books/export.csv',
-        { q: params.q?.trim(), category: params.category, stock: params.stock, sort: params.sort },
+        { q: params.q?.trim(), category: params.category, stock: params.stock, location: params.location, sort: params.sort },
         'books.csv',
       );
     } catch (error) {
@@ -97,6 +101,7 @@ export function BooksTable({
     }
   };
 
+  const filtered = Boolean(params.q || params.category || params.stock || params.location);
   const highlighted = rows.find((book) => book._id === highlight);
   useHighlight(highlighted?._id);
 
@@ -133,16 +138,19 @@ export function BooksTable({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <div
+        className={`grid gap-3 sm:grid-cols-2 lg:items-end ${locations ? 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)_auto]' : 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]'}`}
+      >
         <SearchInput
           label={messages.filterBooks}
           value={params.q ?? ''}
           placeholder={messages.filterPlaceholder}
           onSearch={(q) => change({ q }, { replace: true })}
         />
-        <PhoneFilters active={[params.category, params.stock].filter(Boolean).length}>
+        <PhoneFilters active={[params.category, params.stock, params.location].filter(Boolean).length}>
           <CategorySelect value={params.category} onChange={(category) => change({ category })} />
           <StockSelect value={params.stock} onChange={(stock) => change({ stock })} />
+          {locations && <LocationFilter locations={locations} value={params.location} onChange={(location) => change({ location })} />}
           <Button variant="secondary" onClick={() => void onExport()} disabled={exporting}>
             {messages.exportCsv}
           </Button>
@@ -162,9 +170,12 @@ export function BooksTable({
             </p>
             {rows.length === 0 ? (
               <EmptyState>
-                <p>{params.q || params.category || params.stock ? messages.noBooksMatch : 'No books yet.'}</p>
-                {(params.q || params.category || params.stock) && (
-                  <Button variant="secondary" onClick={() => change({ q: undefined, category: undefined, stock: undefined })}>
+                <p>{filtered ? messages.noBooksMatch : 'No books yet.'}</p>
+                {filtered && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => change({ q: undefined, category: undefined, stock: undefined, location: undefined })}
+                  >
                     {messages.clearFilters}
                   </Button>
                 )}

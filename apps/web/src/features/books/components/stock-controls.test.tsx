@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testBook } from '../../../test/fixtures';
+import { testBook, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { StockControls } from './stock-controls';
 
@@ -115,5 +115,40 @@ describe('StockControls price', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update price' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Price must be 0 or more');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('StockControls location', () => {
+  const receiving = testLocation({ _id: '64c000000000000000000001', code: 'RECEIVING', name: 'Receiving' });
+  const aisle = testLocation({ _id: '64c000000000000000000002', code: 'A', name: 'Aisle A', holdsStock: false });
+  const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03', depth: 2, parentId: aisle._id });
+  const locations = [receiving, aisle, shelf];
+  const receiveInto = () => screen.getByRole('combobox', { name: 'Receive into for Dune' });
+
+  it('proposes RECEIVING for a book without a default, offers only the places that hold stock, and sends the one chosen', async () => {
+    const fetchMock = stubFetch(() => json({ ...book, stockQuantity: 8 }));
+    renderWithApp(<StockControls book={book} locations={locations} />);
+    expect(receiveInto()).toHaveDisplayValue('RECEIVING — Receiving');
+    expect(screen.queryByRole('option', { name: 'A — Aisle A' })).toBeNull();
+    await userEvent.selectOptions(receiveInto(), shelf._id);
+    await typeAmount('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add quantity' }));
+    expect(await screen.findByText('Books Quantity added successfully!!!')).toBeInTheDocument();
+    expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({ amount: 3, locationId: shelf._id });
+  });
+
+  it('proposes the book’s default location, and a delivery names no location (the server’s order)', async () => {
+    const stored = testBook({ _id: book._id, defaultLocationId: shelf._id, stockQuantity: 9 });
+    const fetchMock = stubFetch(() => json(stored));
+    renderWithApp(<StockControls book={stored} locations={locations} />);
+    expect(receiveInto()).toHaveValue(shelf._id);
+    await typeAmount('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Add quantity' }));
+    await screen.findByText('Books Quantity added successfully!!!');
+    expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({ amount: 2, locationId: shelf._id });
+    await typeAmount('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Deleverd' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(bodyOf(fetchMock.mock.calls[1]![1])).toEqual({ amount: 2 });
   });
 });

@@ -1,7 +1,8 @@
-import { BookPricePutSchema, DeliverSchema, RestockSchema, type Book } from '@book-warehouse/types';
+import { BookPricePutSchema, DeliverSchema, RestockSchema, type Book, type Location } from '@book-warehouse/types';
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { LocationSelect, proposedLocationId } from '../../../components/ui/location-fields';
 import { messages } from '../../../config/messages';
 import { useStockChange } from '../hooks/use-stock-change';
 
@@ -21,12 +22,17 @@ const PRICE_BOX_WIDTH = 'min-w-[calc(14ch+1.75rem)]';
 /**
  * The quantity screen's controls for one book: add or deliver an amount (a whole number >= 1; a delivery
  * must leave at least 1 copy, docs/rules.md, Deliveries) and set the price. The server checks the same rules.
+ * Given the `locations`, added copies go where the clerk chooses, the book's default location (else RECEIVING)
+ * proposed; a delivery draws from the book's locations in the documented order (docs/rules.md, Stock per location).
  */
 export function StockControls({
   book,
   onChanged,
+  locations,
 }: {
   book: Book;
+  /** Every location (GET /locations, which the page reads); without them, added copies go where the server puts them. */
+  locations?: readonly Location[];
   /** Runs after a change was made: the Scan page puts the focus back in its ISBN field for the next code. */
   onChanged?: () => void;
 }) {
@@ -35,6 +41,9 @@ export function StockControls({
   const [amountError, setAmountError] = useState('');
   const [newPrice, setNewPrice] = useState('');
   const [priceError, setPriceError] = useState('');
+  // '' until the clerk chooses: the proposal then follows the locations as they load.
+  const [chosenLocation, setChosenLocation] = useState('');
+  const receiveInto = chosenLocation || (locations && proposedLocationId(locations, book.defaultLocationId)) || '';
   const id = useId();
   const amountId = `${id}-amount`;
   const priceId = `${id}-price`;
@@ -52,7 +61,7 @@ export function StockControls({
 
   const onRestock = () => {
     const value = parsedAmount(RestockSchema);
-    if (value !== undefined) change.restock(value, afterStockChange);
+    if (value !== undefined) change.restock(value, afterStockChange, receiveInto || undefined);
   };
 
   const onDeliver = () => {
@@ -104,6 +113,19 @@ export function StockControls({
           <p id={`${amountId}-error`} role="alert" className="text-sm text-red-600">
             {amountError}
           </p>
+        )}
+        {locations && (
+          <LocationSelect
+            label={
+              <>
+                Receive into<span className="sr-only"> for {book.bookName}</span>
+              </>
+            }
+            locations={locations}
+            value={receiveInto}
+            onChange={setChosenLocation}
+            disabled={change.stockBusy}
+          />
         )}
         <div className="grid grid-cols-2 gap-2">
           <Button type="submit" disabled={change.stockBusy}>

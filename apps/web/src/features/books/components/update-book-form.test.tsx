@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testBook } from '../../../test/fixtures';
+import { testBook, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { UpdateBookForm } from './update-book-form';
 
@@ -122,5 +122,30 @@ describe('UpdateBookForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
     expect(await screen.findByText('Book name must be at most 200 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Book name')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('UpdateBookForm default location', () => {
+  const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03' });
+  const bin = testLocation({ _id: '64c000000000000000000004', code: 'B-04', name: 'Bin B-04' });
+  const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, call: number) =>
+    JSON.parse(fetchMock.mock.calls[call]![1]!.body as string) as unknown;
+
+  it('sets the default location, then removes it (null)', async () => {
+    const stored = { ...book, defaultLocationId: shelf._id };
+    const fetchMock = stubFetch(() => json({ ...book, defaultLocationId: bin._id }));
+    renderWithApp(<UpdateBookForm book={stored} locations={[shelf, bin]} onClose={() => {}} />);
+    const select = screen.getByRole('combobox', { name: 'Default location' });
+    expect(select).toHaveValue(shelf._id);
+    await userEvent.selectOptions(select, bin._id);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(bodyOf(fetchMock, 0)).toEqual({ defaultLocationId: bin._id });
+
+    await vi.waitFor(() => expect(select).toHaveValue(bin._id));
+    await userEvent.selectOptions(select, '');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(bodyOf(fetchMock, 1)).toEqual({ defaultLocationId: null });
   });
 });

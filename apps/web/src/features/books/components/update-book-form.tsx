@@ -1,5 +1,5 @@
-import { BookUpdateSchema, type Book } from '@book-warehouse/types';
-import { useEffect, useRef } from 'react';
+import { BookUpdateSchema, type Book, type Location } from '@book-warehouse/types';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
@@ -8,6 +8,7 @@ import { useUpdateBook } from '../api/update-book';
 import { formatIsbn, sameIsbn } from '../isbn';
 import { BookFieldInput } from './book-field-input';
 import { CategoryOptions } from './category-options';
+import { DefaultLocationSelect } from './default-location-select';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
 /**
@@ -52,9 +53,11 @@ function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFie
 /**
  * The update form (docs/rules.md, The update form): it opens with the book's current values, ready to edit; the
  * placeholders show them again when a field is emptied (an empty field keeps the value); only changed fields are sent.
+ * Given the `locations`, it sets or removes (null) the book's default location.
  */
-export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => void }) {
+export function UpdateBookForm({ book, onClose, locations }: { book: Book; onClose: () => void; locations?: readonly Location[] }) {
   const update = useUpdateBook();
+  const [defaultLocationId, setDefaultLocationId] = useState(book.defaultLocationId ?? '');
   const heading = useRef<HTMLHeadingElement>(null);
   const { register, handleSubmit, reset, setError, formState, control } = useForm<UpdateValues>({ defaultValues: currentValues(book) });
   const removing = useWatch({ control, name: 'remove' });
@@ -64,6 +67,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
 
   const onSubmit = handleSubmit((values) => {
     const changes = changedFields(values, book);
+    if (defaultLocationId !== (book.defaultLocationId ?? '')) changes.defaultLocationId = defaultLocationId || null;
     if (Object.keys(changes).length === 0) {
       setError('root', { message: messages.nothingChanged });
       return;
@@ -79,6 +83,7 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
         onSuccess: (updated) => {
           notify.success(messages.bookUpdated);
           reset(currentValues(updated));
+          setDefaultLocationId(updated.defaultLocationId ?? '');
         },
         onError: (error) => {
           notify.error(error.message);
@@ -124,6 +129,14 @@ export function UpdateBookForm({ book, onClose }: { book: Book; onClose: () => v
             </div>
           );
         })}
+        {locations && (
+          <DefaultLocationSelect
+            locations={locations}
+            value={defaultLocationId}
+            onChange={setDefaultLocationId}
+            disabled={update.isPending}
+          />
+        )}
         {formState.errors.root?.message && (
           <p role="alert" className="text-sm text-red-600">
             {formState.errors.root.message}

@@ -18,7 +18,9 @@ export function useStockChange(book: Book) {
   const price = useSetBookPrice();
   const undo = useUndoEntry();
   return {
-    restock: (amount: number, done?: () => void) => restock.mutate({ id: book._id, amount }, toastOutcome(messages.quantityAdded, done)),
+    /** Receives `amount` copies at `locationId`, or without one where the server puts them (the book's default, else RECEIVING). */
+    restock: (amount: number, done?: () => void, locationId?: string) =>
+      restock.mutate({ id: book._id, amount, ...(locationId && { locationId }) }, toastOutcome(messages.quantityAdded, done)),
     /** The quantity screen's delivery: refused, with the reason returned, unless at least 1 copy stays. */
     deliver: (amount: number, done?: () => void): string | undefined => {
       if (book.stockQuantity - amount < 1) {

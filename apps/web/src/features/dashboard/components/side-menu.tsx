@@ -9,6 +9,8 @@ const links = [
   { to: paths.dashboard.addItem, label: 'Add Books' },
   { to: paths.dashboard.scan, label: 'Scan' },
   { to: paths.dashboard.batch, label: 'Batch Receive/Deliver' },
+  { to: paths.dashboard.locations, label: 'Locations' },
+  { to: paths.dashboard.move, label: 'Move Stock' },
   { to: paths.dashboard.import, label: 'Import Books' },
   { to: paths.dashboard.history, label: 'History' },
   { to: paths.dashboard.reorder, label: 'Reorder' },

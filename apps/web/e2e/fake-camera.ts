@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { chromium, type Browser, type TestInfo } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 
@@ -15,17 +16,18 @@ export function randomIsbn(): string {
   return twelve + ean13CheckDigit(twelve);
 }
 
+/** A barcode the fake camera shows: an ISBN's EAN-13, or a location label's Code 128. */
+export type FakeCode = { bcid: 'ean13' | 'code128'; text: string };
+
 /**
- * Writes a one-frame YUV4MPEG2 (.y4m) video of the EAN-13 barcode of `isbn` for Chromium's fake camera
- * (`--use-file-for-fake-video-capture`, which plays the file in a loop): bwip-js draws the barcode as a
- * PNG, pngjs decodes it, and the picture is centred on a white frame and converted to I420 (full-range BT.601,
- * "C420jpeg"). Width and height are even, as 4:2:0 chroma needs.
+ * One I420 frame (full-range BT.601, "C420jpeg") of a barcode drawn by bwip-js as a PNG, decoded by pngjs and
+ * centred on a white picture. Width and height are even, as 4:2:0 chroma needs.
  */
-export async function writeBarcodeVideo(file: string, isbn: string, width = 640, height = 480): Promise<void> {
+async function barcodeFrame({ bcid, text }: FakeCode, width: number, height: number): Promise<Buffer> {
   const png = PNG.sync.read(
     await bwipjs.toBuffer({
-      bcid: 'ean13',
-      text: isbn,
+      bcid,
+      text,
       scale: 3,
       height: 22,
       includetext: true,
@@ -48,6 +50,39 @@ export async function writeBarcodeVideo(file: string, isbn: string, width = 640,
       y[(top + row) * width + left + col] = Math.round(luma * alpha + 255 * (1 - alpha));
     }
   }
+  return Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+}
+
+/**
+ * Writes a YUV4MPEG2 (.y4m) video for Chromium's fake camera (`--use-file-for-fake-video-capture`, which plays
+ * the file in a loop) showing each code in turn for `framesEach` frames at 10 frames a second.
+ */
+export async function writeBarcodesVideo(file: string, codes: FakeCode[], framesEach = 1, width = 640, height = 480): Promise<void> {
+  const frames: Buffer[] = [];
+  for (const code of codes) {
+    const frame = await barcodeFrame(code, width, height);
+    for (let i = 0; i < framesEach; i++) frames.push(frame);
+  }
   const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`;
-  await writeFile(file, Buffer.concat([Buffer.from(header), Buffer.from('FRAME\n'), y, chroma]));
+  await writeFile(file, Buffer.concat([Buffer.from(header), ...frames]));
+}
+
+/** A one-frame video of the EAN-13 barcode of `isbn` for Chromium's fake camera. */
+export const writeBarcodeVideo = (file: string, isbn: string): Promise<void> => writeBarcodesVideo(file, [{ bcid: 'ean13', text: isbn }]);
+
+/**
+ * A browser of the test's own whose fake camera plays `video`: the project's launch options plus the fake-camera
+ * flags, which no other test should get. The caller closes it.
+ */
+export function launchWithFakeCamera(testInfo: TestInfo, video: string): Promise<Browser> {
+  const launch = testInfo.project.use.launchOptions ?? {};
+  return chromium.launch({
+    ...launch,
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
 }

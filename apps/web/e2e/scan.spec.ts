@@ -1,7 +1,7 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Book } from '@book-warehouse/types';
 import { paths } from '../src/config/paths';
-import { randomIsbn, writeBarcodeVideo } from './fake-camera';
+import { launchWithFakeCamera, randomIsbn, writeBarcodeVideo } from './fake-camera';
 import { addBookViaApi, createAccount, expectAccessible, foreignRequests, newStaff, signedIn, storedBook, toast } from './support';
 
 /** The page fits a 360 px phone: no sideways scroll. */
@@ -20,20 +20,10 @@ test('the camera reads a generated ISBN barcode on the Scan page, and receiving 
   const name = `Scanned Book ${Date.now()}`;
   const book = await addBookViaApi(request, token, { bookName: name, stockQuantity: 4, isbn });
 
-  // Chromium's fake camera plays a video of the book's barcode. The flags are this test's alone: a browser
-  // of its own, launched with the project's options plus the fake-camera ones.
+  // Chromium's fake camera plays a video of the book's barcode, in a browser of this test's own.
   const video = testInfo.outputPath('barcode.y4m');
   await writeBarcodeVideo(video, isbn);
-  const launch = testInfo.project.use.launchOptions ?? {};
-  const browser = await chromium.launch({
-    ...launch,
-    args: [
-      ...(launch.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const browser = await launchWithFakeCamera(testInfo, video);
   try {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const page = await context.newPage();

@@ -9,12 +9,21 @@ import { DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS } from '../../lib/database';
 import { startEmbeddedMongo } from '../../lib/mongo';
 import { runMigrations } from '../../migrations/migrations';
 import { freePort } from '../../../test/free-port';
+import { until } from '../../../test/until';
 
 /** Runs a request and answers it with how long it took. */
 async function timed<T>(run: () => PromiseLike<T>): Promise<[T, number]> {
   const started = Date.now();
   const result = await run();
   return [result, Date.now() - started];
+}
+
+/** Whether every thread of the process is stopped: SIGSTOP reaches each thread on its own, not at once. */
+async function stopped(pid: number): Promise<boolean> {
+  const threads = await fs.readdir(`/proc/${pid}/task`);
+  const states = await Promise.all(threads.map((tid) => fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')));
+  // The state is the field after the command name, which is in parentheses and may hold spaces.
+  return states.every((stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T');
 }
 
 const QUICKLY_MS = 3000;
@@ -134,6 +143,7 @@ describe('when MongoDB stalls (SIGSTOP: connections open, nothing answers)', () 
     const book = await addBook(ctx.app, staff, { stockQuantity: 5 });
     process.kill(ctx.mongo.pid, 'SIGSTOP');
     try {
+      await until('mongod stopped', () => stopped(ctx.mongo.pid));
       // The probes answer first, within their own short timeouts: live never asks the database.
       const [ready, readyMs] = await timed(() => request(ctx.app).get('/api/health/ready'));
       expect(ready.status).toBe(503);

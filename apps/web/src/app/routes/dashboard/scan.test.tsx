@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
-import { testAccount, testBook } from '../../../test/fixtures';
+import { testAccount, testBook, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { ScanPage } from './scan';
 
@@ -19,6 +19,8 @@ afterEach(() => {
 function stubBook(stock: () => number) {
   return stubFetch((url) => {
     if (url.pathname === '/api/books') return json([testBook({ isbn: ISBN, stockQuantity: stock() })]);
+    // The receive form's location choice.
+    if (url.pathname === '/api/locations') return json([]);
     return json(testBook({ isbn: ISBN, stockQuantity: 8 }));
   });
 }
@@ -46,8 +48,11 @@ describe('ScanPage', () => {
     expect(await within(card).findByText('Stock: 6')).toBeInTheDocument();
     await userEvent.keyboard(`${ISBN}{Enter}`);
     expect(await screen.findByText(/^Dune scanned 3 times/)).toBeInTheDocument();
-    // A look-up only: no stock was changed.
-    expect(fetchMock.mock.calls.every(([input]) => input.startsWith('/api/books?'))).toBe(true);
+    // A look-up only: every call was a read, and no book was asked for but by its ISBN.
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+    expect(
+      fetchMock.mock.calls.filter(([input]) => input.startsWith('/api/book')).every(([input]) => input.startsWith('/api/books?')),
+    ).toBe(true);
   });
 
   it('puts the focus back in the ISBN field after a receipt, for the next book', async () => {
@@ -59,5 +64,20 @@ describe('ScanPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Add quantity' }));
     expect(await screen.findByText('Books Quantity added successfully!!!')).toBeInTheDocument();
     expect(isbnField()).toHaveFocus();
+  });
+
+  it('opens a location whose label is scanned, and says when nothing has the code', async () => {
+    const shelf = testLocation({ _id: '64c000000000000000000001', code: 'B-03-2' });
+    stubFetch((url) => json(url.searchParams.get('code') === 'B-03-2' ? [shelf] : []));
+    const { router } = renderWithApp(<ScanPage />, {
+      path: paths.dashboard.scan,
+      account: staff,
+      routes: [{ path: paths.dashboard.locationPattern, element: <p>Location page</p> }],
+    });
+    await userEvent.keyboard('NOPE-1{Enter}');
+    expect(await screen.findByText('No book or location has the code NOPE-1.')).toBeInTheDocument();
+    await userEvent.keyboard('B-03-2{Enter}');
+    expect(await screen.findByText('Location page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.dashboard.location(shelf._id));
   });
 });

@@ -48,7 +48,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
     .getByRole('link', { name: `Edit ${name}` })
     .click();
   await expect(page.getByRole('heading', { name: `Update ${name}` })).toBeVisible();
-  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('table', { name: /^All products/ })).toBeVisible();
   await expect(page.getByLabel('Author')).toHaveAttribute('placeholder', 'Ada Tester');
   await page.getByLabel('Author').fill('Ada Edited');
   await page.getByRole('button', { name: 'Update Book' }).click();

@@ -1,19 +1,40 @@
-// `pnpm test`: every test of the project, one step after another, stopping at the first that fails; then a table
-// of how long each step took, so that whoever shortens the run starts from where its time goes.
+// `pnpm test`: every test of the project, stopping at the first step that fails; then a table of how long each
+// step took, so that whoever shortens the run starts from where its time goes.
 // BOOK_WAREHOUSE_TYPECHECKED=1 skips the type-check (.ci/run has just run it).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startAuthEmulator } from './auth-emulator.mjs';
 
-const STEPS = [
-  ['type-check', 'pnpm typecheck'],
-  ['API suites', 'pnpm --filter @book-warehouse/api test'],
-  ['web unit tests', 'pnpm --filter @book-warehouse/web test'],
-  ['build', 'pnpm build'],
-  ['Chromium', 'node scripts/ensure-chromium.mjs'],
-  ['browser journeys', 'pnpm --filter @book-warehouse/web e2e'],
-  ['fault suite', 'pnpm --filter @book-warehouse/api test:fault'],
-  ['hostile-client suite', 'pnpm --filter @book-warehouse/api test:hostile'],
+/**
+ * Phases run one after another; the lanes of a phase run at once, each its steps in order. The fault suite mostly
+ * waits (for a killed mongod, a proxy, a timeout), so the web unit tests and the build use the CPU meanwhile; the
+ * browser journeys and the hostile-client suite (whose latency checks need the machine) run alone.
+ */
+const PHASES = [
+  [[['type-check', 'pnpm typecheck']]],
+  [[['API suites', 'pnpm --filter @book-warehouse/api test']]],
+  [
+    [['fault suite', 'pnpm --filter @book-warehouse/api test:fault']],
+    [
+      ['web unit tests', 'pnpm --filter @book-warehouse/web test'],
+      ['build', 'pnpm build'],
+    ],
+  ],
+  [
+    [
+      ['Chromium', 'node scripts/ensure-chromium.mjs'],
+      ['browser journeys', 'pnpm --filter @book-warehouse/web e2e'],
+    ],
+  ],
+  [[['hostile-client suite', 'pnpm --filter @book-warehouse/api test:hostile']]],
 ];
+
+/** Runs one step; the first lane of a phase writes to the terminal, the others into `output`, shown after. */
+function run(command, output) {
+  const child = spawn(command, { shell: true, stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+}
 
 // One Auth Emulator for every step, where each would start and stop its own; reused when one already answers.
 const emulator = await startAuthEmulator();
@@ -21,27 +42,44 @@ const stopEmulator = () => emulator.stop().then(() => process.exit(130));
 process.on('SIGINT', stopEmulator);
 process.on('SIGTERM', stopEmulator);
 
-const done = [];
+/** [step, time] rows of the table, in the order the steps are listed. */
+const rows = [];
 let failed;
-for (const [name, command] of STEPS) {
-  if (name === 'type-check' && process.env.BOOK_WAREHOUSE_TYPECHECKED === '1') {
-    done.push([name, 'skipped (done before)']);
-    continue;
-  }
-  console.log(`\n=== ${name}: ${command}`);
-  const started = Date.now();
-  const { status } = spawnSync(command, { shell: true, stdio: 'inherit' });
-  done.push([name, `${Math.round((Date.now() - started) / 1000)} s${status === 0 ? '' : ' (failed)'}`]);
-  if (status !== 0) {
-    failed = status ?? 1;
-    break;
+for (const lanes of PHASES) {
+  if (failed) break;
+  const outputs = lanes.map((_, lane) => (lane === 0 ? undefined : []));
+  const laneNames = lanes.map((steps) => steps.map(([name]) => name).join(', '));
+  const results = await Promise.all(
+    lanes.map(async (steps, lane) => {
+      const times = [];
+      for (const [name, command] of steps) {
+        if (name === 'type-check' && process.env.BOOK_WAREHOUSE_TYPECHECKED === '1') {
+          times.push([name, 'skipped (done before)']);
+          continue;
+        }
+        const header = `\n=== ${name}: ${command}${lanes.length > 1 ? ` (alongside ${laneNames.filter((_, i) => i !== lane).join('; ')})` : ''}\n`;
+        if (outputs[lane]) outputs[lane].push(Buffer.from(header));
+        else process.stdout.write(header);
+        const started = Date.now();
+        const status = await run(command, outputs[lane]);
+        const alongside = lanes.length > 1 ? ' (alongside)' : '';
+        times.push([name, `${Math.round((Date.now() - started) / 1000)} s${alongside}${status === 0 ? '' : ' (failed)'}`]);
+        if (status !== 0) return { times, status };
+      }
+      return { times, status: 0 };
+    }),
+  );
+  for (const output of outputs) if (output) process.stdout.write(Buffer.concat(output));
+  for (const { times, status } of results) {
+    rows.push(...times);
+    if (status !== 0) failed ??= status;
   }
 }
 
 await emulator.stop();
 
-const width = Math.max(...STEPS.map(([name]) => name.length));
+const names = PHASES.flat(2).map(([name]) => name);
+const width = Math.max(...names.map((name) => name.length));
 console.log(`\n${'step'.padEnd(width)}  time`);
-for (const [name, time] of done) console.log(`${name.padEnd(width)}  ${time}`);
-for (const [name] of STEPS.slice(done.length)) console.log(`${name.padEnd(width)}  not run`);
+for (const name of names) console.log(`${name.padEnd(width)}  ${rows.find(([row]) => row === name)?.[1] ?? 'not run'}`);
 process.exit(failed ?? 0);

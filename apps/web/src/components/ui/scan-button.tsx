@@ -4,9 +4,17 @@ import { Button } from './button';
 
 /**
  * A 'Scan' button for a form or a screen: it opens the barcode reader (camera at once, or the typed field)
- * below it, hands on the first valid ISBN (13 digits) and closes.
+ * below it, hands on the first valid ISBN (13 digits), or with `onOtherCode` any other code (a location's), and closes.
  */
-export function ScanButton({ onCode, label = 'Scan' }: { onCode: (isbn: string) => void; label?: string }) {
+export function ScanButton({
+  onCode,
+  onOtherCode,
+  label = 'Scan',
+}: {
+  onCode: (isbn: string) => void;
+  onOtherCode?: (code: string) => void;
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -22,6 +30,13 @@ export function ScanButton({ onCode, label = 'Scan' }: { onCode: (isbn: string) 
               setOpen(false);
               onCode(isbn);
             }}
+            onOtherCode={
+              onOtherCode &&
+              ((code) => {
+                setOpen(false);
+                onOtherCode(code);
+              })
+            }
           />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { BatchSession } from '../../../features/books/components/batch-session';
 import { useLocations } from '../../../features/locations/api/get-locations';
+import { useOpenLocationCode } from '../../../features/locations/api/use-open-location-code';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/account';
@@ -8,11 +9,12 @@ import { PageHeading } from './page-heading';
 
 /**
  * Batch receiving and delivering (docs/scanning.md): staff only, as every stock change (docs/rules.md, Roles).
- * `?location=<id>` (a location page's 'Receive into') receives every line there.
+ * `?location=<id>` (a location page's 'Receive into') receives every line there; a location's label scanned here opens it.
  */
 export function BatchPage() {
   const { canChangeStock, viewOnly } = usePermissions();
   const locations = useLocations();
+  const openLocation = useOpenLocationCode();
   const [search] = useSearchParams();
   const into = search.get('location') ?? undefined;
   return (
@@ -23,7 +25,7 @@ export function BatchPage() {
         once, or none is.
       </p>
       {canChangeStock ? (
-        <BatchSession key={into} locations={locations.data} locationId={into} />
+        <BatchSession key={into} locations={locations.data} locationId={into} openCode={openLocation} />
       ) : viewOnly ? (
         <ViewOnlyNotice />
       ) : (

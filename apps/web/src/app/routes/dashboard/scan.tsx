@@ -75,7 +75,7 @@ export function ScanPage() {
           focusOnArrival
           fieldRef={field}
           onCode={(code) => void onCode(code)}
-          onOtherCode={(code) => void openLocation(code).then((text) => setOutcome({ tone: 'error', text }))}
+          onOtherCode={(code) => void openLocation(code).then((text) => text && setOutcome({ tone: 'error', text }))}
         />
       </div>
       <p aria-live="polite" className={`text-sm ${outcome?.tone === 'ok' ? 'text-emerald-700' : 'text-red-700'}`}>

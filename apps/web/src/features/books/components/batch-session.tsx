@@ -3,6 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { LocationSelect, proposedLocationId } from '../../../components/ui/location-fields';
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
@@ -122,15 +123,27 @@ function LineRow({
 }
 
 /**
+ * Opens the location with a scanned code (the page gives the locations feature's), asking `leave` first; answers
+ * why it did not open, or nothing.
+ */
+type OpenCode = (code: string, leave?: (locationCode: string) => Promise<boolean>) => Promise<string | undefined>;
+
+/**
  * A batch session: in Receive or Deliver mode a clerk scans or types one code after another; each finds its
  * book (GET /books?isbn=) and counts one copy on the running list, which the +/- buttons correct. 'Commit'
  * applies every line at once (POST /stock/movements); when the server refuses, nothing was applied, each
  * failing line shows the server's message in place, and the list stays for correction. Given the `locations`,
  * a receive goes into one location for every line (`locationId` starts it there) or each line's own, its book's
- * default location (else RECEIVING) proposed.
+ * default location (else RECEIVING) proposed. Given `openCode`, any other code (a location's label) opens that
+ * location, after asking when lines are not committed: leaving the page would drop them.
  */
-export function BatchSession({ locations, locationId }: { locations?: readonly Location[]; locationId?: string } = {}) {
+export function BatchSession({
+  locations,
+  locationId,
+  openCode,
+}: { locations?: readonly Location[]; locationId?: string; openCode?: OpenCode } = {}) {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const commit = useCommitMovements();
   const [state, dispatch] = useReducer(batchReducer, undefined, () => emptyBatch('receive', locationId));
   const placing = state.mode === 'receive' && locations !== undefined;
@@ -167,6 +180,23 @@ export function BatchSession({ locations, locationId }: { locations?: readonly L
         add: (book) => dispatch({ type: 'scanned', book }),
       }),
     );
+  };
+
+  const onOtherCode = async (code: string) => {
+    if (!openCode) return;
+    if (busy) return setNotice({ tone: 'error', text: 'Wait until the commit has finished, then scan again.' });
+    const unsaved = state.lines.length;
+    const leave =
+      unsaved > 0
+        ? (place: string) =>
+            confirm(`Open location ${place}?`, {
+              confirmLabel: 'Open it',
+              detail: `The ${unsaved} ${unsaved === 1 ? 'line' : 'lines'} of this batch will be lost: nothing was committed.`,
+            })
+        : undefined;
+    const failure = await openCode(code, leave);
+    if (failure) setNotice({ tone: 'error', text: failure });
+    field.current?.focus();
   };
 
   const onCommit = () => {
@@ -243,6 +273,7 @@ export function BatchSession({ locations, locationId }: { locations?: readonly L
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <BarcodeReader
           onCode={(isbn) => void onCode(isbn)}
+          onOtherCode={openCode && ((code) => void onOtherCode(code))}
           label={`ISBN to ${current.verb.toLowerCase()} (type it, or use a barcode scanner)`}
           disabled={busy}
           focusOnArrival

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { renderWithApp } from '../../../test/render-with-app';
 import { DashboardSearch } from './dashboard-search';
@@ -20,6 +20,19 @@ describe('DashboardSearch', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), '   {Enter}');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(router.state.location.pathname).toBe(paths.dashboard.root);
+  });
+
+  it('on Enter opens what a scanned code names instead of searching it, and searches any other text', async () => {
+    const openCode = vi.fn((text: string) => Promise.resolve(text === 'B-03-2'));
+    const { router } = renderWithApp(<DashboardSearch openCode={openCode} />, { path: paths.dashboard.root, routes: [searchRoute] });
+    const box = screen.getByRole('searchbox', { name: 'Search books' });
+    await userEvent.type(box, 'B-03-2{Enter}');
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(openCode).toHaveBeenCalledWith('B-03-2');
+    expect(router.state.location.pathname).toBe(paths.dashboard.root);
+    await userEvent.type(box, 'dune{Enter}');
+    expect(await screen.findByText('results')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.dashboard.search('dune'));
   });
 
   it('is not shown on the quantity screen, which has its own search box', () => {

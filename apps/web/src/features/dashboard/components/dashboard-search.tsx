@@ -15,16 +15,22 @@ const searchedFrom = (state: unknown): string | undefined =>
   typeof state === 'object' && state !== null && typeof (state as SearchState).from === 'string' ? (state as SearchState).from : undefined;
 
 /**
+ * Given the text of an Enter (what a USB scanner sends after a code), opens what it names when it is a code the
+ * page knows (a location's label), answering whether it did; otherwise the text is searched.
+ */
+type OpenCode = (text: string) => Promise<boolean>;
+
+/**
  * The dashboard search box: typing opens /dashboard/search/{text}; empty text does nothing elsewhere. The box
  * empties when the clerk leaves the search page, and clearing it there goes back to where the search started.
  * The quantity screen has a search box of its own, so there this one is not shown.
  */
-export function DashboardSearch() {
+export function DashboardSearch({ openCode }: { openCode?: OpenCode } = {}) {
   const onQuantityPage = useMatch(paths.dashboard.quantity);
-  return onQuantityPage ? null : <SearchBox />;
+  return onQuantityPage ? null : <SearchBox openCode={openCode} />;
 }
 
-function SearchBox() {
+function SearchBox({ openCode }: { openCode?: OpenCode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const onSearchPage = useMatch(paths.dashboard.searchPattern);
@@ -52,15 +58,17 @@ function SearchBox() {
     else if (searching && value === '') void navigate(from);
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     clearTimeout(timer.current);
     const query = text.trim();
-    if (query) void open(query);
+    if (!query) return;
+    if (openCode && (await openCode(query))) return setText('');
+    await open(query);
   };
 
   return (
-    <form role="search" onSubmit={onSubmit}>
+    <form role="search" onSubmit={(event) => void onSubmit(event)}>
       <Field
         label="Search books"
         type="search"

@@ -86,6 +86,7 @@ export const messages = {
   noBooksMatch: 'No books match these filters.',
   clearFilters: 'Clear filters',
   exportCsv: 'Export CSV',
+  exportByLocation: 'Export by location',
   exportFailed: 'The export failed',
   newBookHighlighted: (name: string) => `${name} was added and is highlighted in the list.`,
   viewAs: 'View',

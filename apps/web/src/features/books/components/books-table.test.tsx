@@ -271,6 +271,35 @@ describe('BooksTable', () => {
     expect(box).toHaveValue('');
   });
 
+  it('exports one row per book and location, with the filters shown, when the locations are known', async () => {
+    // jsdom has no object URLs and does not download.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:books'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const exports: URL[] = [];
+    const lists: URL[] = [];
+    stubFetch((url) => {
+      if (url.pathname.endsWith('.csv')) {
+        exports.push(url);
+        return new Response('\ufeffbookName\r\nDune\r\n');
+      }
+      if (url.pathname === '/api/categories') return json([]);
+      lists.push(url);
+      return json(books);
+    });
+    const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03' });
+    const { router } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} locations={[shelf]} />, {
+      path: paths.dashboard.manageItems,
+    });
+    await router.navigate(`${paths.dashboard.manageItems}?category=Fiction`);
+    await waitFor(() => expect(lists.at(-1)?.searchParams.get('category')).toBe('Fiction'));
+    await userEvent.click(screen.getByRole('button', { name: 'Export by location' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(exports[0]?.searchParams.get('byLocation')).toBe('true');
+    expect(exports[0]?.searchParams.get('category')).toBe('Fiction');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('books-by-location.csv');
+    click.mockRestore();
+  });
+
   it('shows a shared link’s location by its code once the locations are known', async () => {
     stubApi();
     const shelf = testLocation({ _id: '64c000000000000000000003', code: 'B-03', name: 'Shelf B-03' });

@@ -86,13 +86,21 @@ export function BooksTable({
     );
   };
 
-  const onExport = async () => {
+  /** The filtered list as CSV; `byLocation`: one row per book and location it stands at. */
+  const onExport = async (byLocation = false) => {
     setExporting(true);
     try {
       await downloadApiFile(
         '/books/export.csv',
-        { q: params.q?.trim(), category: params.category, stock: params.stock, location: params.location, sort: params.sort },
-        'books.csv',
+        {
+          q: params.q?.trim(),
+          category: params.category,
+          stock: params.stock,
+          location: params.location,
+          sort: params.sort,
+          byLocation: byLocation ? 'true' : undefined,
+        },
+        byLocation ? 'books-by-location.csv' : 'books.csv',
       );
     } catch (error) {
       notify.error(`${messages.exportFailed}: ${(error as Error).message}`);
@@ -151,9 +159,16 @@ export function BooksTable({
           <CategorySelect value={params.category} onChange={(category) => change({ category })} />
           <StockSelect value={params.stock} onChange={(stock) => change({ stock })} />
           {locations && <LocationFilter locations={locations} value={params.location} onChange={(location) => change({ location })} />}
-          <Button variant="secondary" onClick={() => void onExport()} disabled={exporting}>
-            {messages.exportCsv}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => void onExport()} disabled={exporting}>
+              {messages.exportCsv}
+            </Button>
+            {locations && (
+              <Button variant="secondary" onClick={() => void onExport(true)} disabled={exporting}>
+                {messages.exportByLocation}
+              </Button>
+            )}
+          </div>
         </PhoneFilters>
       </div>
       <p aria-live="polite" className="sr-only">

@@ -6,18 +6,19 @@ import { startAuthEmulator } from './auth-emulator.mjs';
 
 /**
  * Phases run one after another; the lanes of a phase run at once, each its steps in order. The fault suite mostly
- * waits (for a killed mongod, a proxy, a timeout), so the web unit tests and the build use the CPU meanwhile; the
+ * waits (for a killed mongod, a proxy, a timeout), so the web unit tests use the CPU meanwhile; the
  * browser journeys and the hostile-client suite (whose latency checks need the machine) run alone.
  */
 const PHASES = [
   [[['type-check', 'pnpm typecheck']]],
   [[['API suites', 'pnpm --filter @book-warehouse/api test']]],
   [
-    [['fault suite', 'pnpm --filter @book-warehouse/api test:fault']],
+    // The fault suite runs the built API (apps/api/dist), so the build comes first in its lane.
     [
-      ['web unit tests', 'pnpm --filter @book-warehouse/web test'],
       ['build', 'pnpm build'],
+      ['fault suite', 'pnpm --filter @book-warehouse/api test:fault'],
     ],
+    [['web unit tests', 'pnpm --filter @book-warehouse/web test']],
   ],
   [
     [

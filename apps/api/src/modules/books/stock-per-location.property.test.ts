@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { BookSchema, HISTORY_ID_HEADER } from '@book-warehouse/types';
+import { BookSchema, HISTORY_ID_HEADER, IMPORT_FIELDS } from '@book-warehouse/types';
 import { addBook, bearer, useTestApp, useTestUsers } from '../../../test/helpers';
 import { csvRow } from '../../lib/csv';
 
@@ -39,19 +39,6 @@ const stored = async (id: string) => {
   const doc = await ctx.db.collection('books').findOne({ _id: new ObjectId(id) });
   return { stockQuantity: doc?.['stockQuantity'] as number, stock: (doc?.['stock'] ?? []) as { quantity: number }[] };
 };
-
-const IMPORT_FIELDS = [
-  'isbn',
-  'bookName',
-  'author',
-  'publishar',
-  'subTitle',
-  'description',
-  'catagory',
-  'stockQuantity',
-  'photo',
-  'price',
-] as const;
 
 it('keeps sum(stock) == stockQuantity and every location above 0 through random sequences of stock writes', async () => {
   await fc.assert(

@@ -1,6 +1,13 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { BookSchema, HISTORY_ID_HEADER, StockMovementsResultSchema, UndoResultSchema, type Book } from '@book-warehouse/types';
+import {
+  BookSchema,
+  HISTORY_ID_HEADER,
+  IMPORT_FIELDS,
+  StockMovementsResultSchema,
+  UndoResultSchema,
+  type Book,
+} from '@book-warehouse/types';
 import { addBook, apiError, bearer, readBook, readHistory, setRole, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
 import { until } from '../../../test/until';
 import { csvRow } from '../../lib/csv';
@@ -192,19 +199,7 @@ describe('absolute quantities: an adjustment at the default location', () => {
   it('the CSV import adjusts at the default location, and refuses (409) a row that would take it below 0', async () => {
     await addLocation('A-01');
     const book = await bookAt({ RECEIVING: 1, 'A-01': 4 }, { isbn: '9780441172719' });
-    const fields = [
-      'isbn',
-      'bookName',
-      'author',
-      'publishar',
-      'subTitle',
-      'description',
-      'catagory',
-      'stockQuantity',
-      'photo',
-      'price',
-    ] as const;
-    const csv = (n: number) => csvRow(fields) + csvRow(fields.map((field) => (field === 'stockQuantity' ? n : book[field])));
+    const csv = (n: number) => csvRow(IMPORT_FIELDS) + csvRow(IMPORT_FIELDS.map((field) => (field === 'stockQuantity' ? n : book[field])));
     const importCsv = (text: string) =>
       request(ctx.app).post('/api/books/import').set(bearer(staff)).set('Content-Type', 'text/csv').send(text);
     const done = await importCsv(csv(7));

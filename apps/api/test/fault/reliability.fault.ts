@@ -154,6 +154,17 @@ async function load(workers: number, request: (i: number) => Promise<Outcome>, d
   return outcomes;
 }
 
+/** Under load: kill -9 of mongod after 1.5 s, then a restart on the same port and data, until both instances are ready. */
+async function killMongoMidway() {
+  await sleep(1500);
+  process.kill(cluster.mongo.pid, 'SIGKILL');
+  await sleep(1500);
+  await cluster.mongo.stop(); // the launcher's bookkeeping (the process is gone); the data stays
+  await cluster.startMongo();
+  await cluster.allReady(60_000);
+  await sleep(1000);
+}
+
 beforeAll(async () => {
   cluster = new Cluster();
   await cluster.start();
@@ -308,19 +319,7 @@ describe('2. kill -9 of mongod in the middle of a write load, restarted on the s
     const bookName = 'Fault 2: killed database';
     const id = await addBook(0, bookName);
 
-    const outcomes = await load(
-      8,
-      () => call(`${cluster.url}/api/book/${id}/restock`, post({ amount: 1 })),
-      async () => {
-        await sleep(1500);
-        process.kill(cluster.mongo.pid, 'SIGKILL');
-        await sleep(1500);
-        await cluster.mongo.stop(); // the launcher's bookkeeping (the process is gone); the data stays
-        await cluster.startMongo();
-        await cluster.allReady(60_000);
-        await sleep(1000);
-      },
-    );
+    const outcomes = await load(8, () => call(`${cluster.url}/api/book/${id}/restock`, post({ amount: 1 })), killMongoMidway);
 
     const acknowledged = outcomes.filter((o) => o.status === 200).length;
     // Refused while the database was away: each may or may not have been applied (a write can reach the
@@ -361,19 +360,7 @@ describe('7. kill -9 of mongod in the middle of transfers between locations, res
     });
     const lines = [{ bookId: id, from: receiving.toHexString(), to: shelf.toHexString(), quantity: 1 }];
 
-    const outcomes = await load(
-      8,
-      () => call(`${cluster.url}/api/stock/transfers`, post({ lines })),
-      async () => {
-        await sleep(1500);
-        process.kill(cluster.mongo.pid, 'SIGKILL');
-        await sleep(1500);
-        await cluster.mongo.stop();
-        await cluster.startMongo();
-        await cluster.allReady(60_000);
-        await sleep(1000);
-      },
-    );
+    const outcomes = await load(8, () => call(`${cluster.url}/api/stock/transfers`, post({ lines })), killMongoMidway);
 
     const acknowledged = outcomes.filter((o) => o.status === 200).length;
     const refused = outcomes.filter((o) => o.status === 503).length;

@@ -220,6 +220,14 @@ export type ReorderItem = z.infer<typeof ReorderItemSchema>;
 /** The most lines one stock movement batch may hold. */
 export const MAX_MOVEMENT_LINES = 500;
 
+/** A line of a batch call names its book by exactly one of bookId or isbn. */
+const namesOneBook = (line: { bookId?: string; isbn?: string }) => (line.bookId === undefined) !== (line.isbn === undefined);
+const NAMES_ONE_BOOK = 'must name exactly one of bookId or isbn';
+
+/** The lines of a batch call (movements, transfers): 1 to MAX_MOVEMENT_LINES, applied all or none. */
+const linesOf = <T extends z.ZodType>(line: T) =>
+  z.array(line).min(1, 'must hold at least 1 line').max(MAX_MOVEMENT_LINES, `must hold at most ${MAX_MOVEMENT_LINES} lines`);
+
 /** One line of a batch: exactly one of bookId or isbn, and a non-zero whole delta. */
 export const StockMovementLineSchema = z
   .object({
@@ -234,16 +242,13 @@ export const StockMovementLineSchema = z
     locationId: MovementLocationSchema,
   })
   .strict()
-  .refine((line) => (line.bookId === undefined) !== (line.isbn === undefined), 'must name exactly one of bookId or isbn');
+  .refine(namesOneBook, NAMES_ONE_BOOK);
 export type StockMovementLine = z.infer<typeof StockMovementLineSchema>;
 
 /** POST /stock/movements: all lines apply in one transaction, or none does. */
 export const StockMovementsSchema = z
   .object({
-    lines: z
-      .array(StockMovementLineSchema)
-      .min(1, 'must hold at least 1 line')
-      .max(MAX_MOVEMENT_LINES, `must hold at most ${MAX_MOVEMENT_LINES} lines`),
+    lines: linesOf(StockMovementLineSchema),
   })
   .strict();
 export type StockMovements = z.infer<typeof StockMovementsSchema>;
@@ -261,17 +266,14 @@ export const StockTransferLineSchema = z
     quantity: StockAmountSchema,
   })
   .strict()
-  .refine((line) => (line.bookId === undefined) !== (line.isbn === undefined), 'must name exactly one of bookId or isbn')
+  .refine(namesOneBook, NAMES_ONE_BOOK)
   .refine((line) => line.from.toLowerCase() !== line.to.toLowerCase(), { message: 'must differ from from', path: ['to'] });
 export type StockTransferLine = z.infer<typeof StockTransferLineSchema>;
 
 /** POST /stock/transfers: every line moves in one transaction, or none does (docs/rules.md, Transfers). */
 export const StockTransfersSchema = z
   .object({
-    lines: z
-      .array(StockTransferLineSchema)
-      .min(1, 'must hold at least 1 line')
-      .max(MAX_MOVEMENT_LINES, `must hold at most ${MAX_MOVEMENT_LINES} lines`),
+    lines: linesOf(StockTransferLineSchema),
   })
   .strict();
 export type StockTransfers = z.infer<typeof StockTransfersSchema>;

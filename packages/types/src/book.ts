@@ -62,6 +62,13 @@ export const ReorderPointSchema = z
   .min(0, 'must be 0 or more')
   .max(NUMBER_CEILING, 'is too large');
 
+/** An amount for the atomic stock movements: a whole number >= 1. */
+export const StockAmountSchema = z
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(NUMBER_CEILING, 'is too large');
+
 export const BookEmailSchema = z.email('must be an e-mail address').max(320);
 
 /** The fields a staff member edits: the spec's names, spelling kept ("publishar", "catagory"). */
@@ -81,14 +88,32 @@ export const BookFieldsSchema = z.object({
   defaultLocationId: ObjectIdSchema.optional().describe(
     'A location that holds stock: receives and quantity edits without a location use it',
   ),
+  /** Who the book is bought from: 'Create orders' drafts its line on this supplier's order. */
+  supplierId: ObjectIdSchema.toLowerCase().optional().describe("The supplier 'Create orders' buys the book from"),
+  /** What one copy costs us; `price` stays the selling price the spec shows (docs/rules.md, Buying). */
+  costPrice: PriceSchema.optional().describe('What one copy costs to buy (the selling price is price)'),
+  reorderQuantity: StockAmountSchema.optional().describe(
+    'How many copies to order when low; without it, enough to reach twice the reorder point',
+  ),
 });
 export type BookFields = z.infer<typeof BookFieldsSchema>;
 
-/** A book as anyone may read it: without the owner's e-mail (docs/rules.md, Access). */
+/** A book as anyone may read it: without the owner's e-mail (docs/rules.md, Access), nor, once bought, its costs. */
 export const PublicBookSchema = BookFieldsSchema.extend({
   _id: ObjectIdSchema,
+  averageCost: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("Moving average cost of a copy, set by each receipt at its order line's unit cost; server-owned"),
+  onOrder: z.number().int().min(0).optional().describe('Copies still outstanding on open purchase orders (absent: none); server-owned'),
   createdAt: z.string().optional().describe('When the book was added (ISO 8601); server-owned'),
   updatedAt: z.string().optional().describe('When the book last changed (ISO 8601); server-owned'),
+  lastCountedAt: z.string().optional().describe('When a count session last applied a count of the book (ISO 8601); server-owned'),
+  stockHidden: z
+    .literal(true)
+    .optional()
+    .describe('A blind count is counting the book: stockQuantity is answered as 0 and locations left out (callers other than admins)'),
 });
 export type PublicBook = z.infer<typeof PublicBookSchema>;
 
@@ -128,6 +153,10 @@ const echoedServerFields = {
   createdAt: z.string().max(100).optional(),
   updatedAt: z.string().max(100).optional(),
   locations: z.array(z.unknown()).max(10_000).optional(),
+  averageCost: z.number().optional(),
+  onOrder: z.number().optional(),
+  lastCountedAt: z.string().max(100).optional(),
+  stockHidden: z.boolean().optional(),
 };
 
 /** PUT /bookupdate/{id}: the update form, every field optional. `_id` and `email` as the original sends them. */
@@ -137,6 +166,9 @@ export const BookUpdateSchema = BookFieldsSchema.partial()
     isbn: IsbnSchema.nullable().optional().describe('null removes the ISBN'),
     reorderPoint: ReorderPointSchema.nullable().optional().describe('null removes the reorder point'),
     defaultLocationId: ObjectIdSchema.nullable().optional().describe('null removes the default location'),
+    supplierId: ObjectIdSchema.toLowerCase().nullable().optional().describe('null removes the supplier'),
+    costPrice: PriceSchema.nullable().optional().describe('null removes the cost price'),
+    reorderQuantity: StockAmountSchema.nullable().optional().describe('null removes the reorder quantity'),
   })
   .strict();
 export type BookUpdate = z.infer<typeof BookUpdateSchema>;
@@ -148,13 +180,6 @@ export type BookQuantityPut = z.infer<typeof BookQuantityPutSchema>;
 /** PUT /bookprice/{id}: the whole book with the new price. */
 export const BookPricePutSchema = BookFieldsSchema.partial().required({ price: true }).extend(echoedServerFields).strict();
 export type BookPricePut = z.infer<typeof BookPricePutSchema>;
-
-/** An amount for the atomic stock movements: a whole number >= 1. */
-export const StockAmountSchema = z
-  .number('must be a number')
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(NUMBER_CEILING, 'is too large');
 
 /** The location a movement puts copies into or takes them from; without it the book's default (docs/rules.md, Stock per location). */
 const MovementLocationSchema = ObjectIdSchema.optional();
@@ -207,6 +232,10 @@ export const StatsSchema = z.object({
   lowStock: z.number().int(),
   /** Books with no stock. */
   outOfStock: z.number().int(),
+  /** The stock valued at cost: each book's copies x its average cost (else its cost price), summed in whole cents. */
+  costValue: z.number(),
+  /** Books holding copies whose cost is unknown (no average cost, no cost price): costValue leaves them out. */
+  uncosted: z.number().int(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
@@ -214,6 +243,12 @@ export type Stats = z.infer<typeof StatsSchema>;
 export const ReorderItemSchema = BookSchema.extend({
   reorderPoint: ReorderPointSchema,
   shortage: z.number().int().describe('reorderPoint - stockQuantity (0 when the stock is exactly at the reorder point)'),
+  onOrder: z.number().int().min(0).describe('Copies outstanding on open purchase orders'),
+  toOrder: z
+    .number()
+    .int()
+    .min(0)
+    .describe("What 'Create orders' would order now: reorderQuantity (else 2 x reorderPoint - stockQuantity) less onOrder, at least 0"),
 });
 export type ReorderItem = z.infer<typeof ReorderItemSchema>;
 

@@ -28,8 +28,16 @@ export const historyTask = {
 export const ChangeValueSchema = z.union([z.string(), z.number(), z.null()]);
 export type ChangeValue = z.infer<typeof ChangeValueSchema>;
 
-/** One field a book mutation changed, computed by the server in the same transaction. */
-export const FieldChangeSchema = z.object({ field: z.string(), from: ChangeValueSchema, to: ChangeValueSchema });
+/**
+ * One field a book mutation changed, computed by the server in the same transaction. A change of the copies at a
+ * location (`stock.<CODE>`) also names the location's id: undo finds it by id, its code may change since.
+ */
+export const FieldChangeSchema = z.object({
+  field: z.string(),
+  from: ChangeValueSchema,
+  to: ChangeValueSchema,
+  locationId: ObjectIdSchema.optional(),
+});
 export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 export const HistoryEntrySchema = z.object({
@@ -54,6 +62,13 @@ export const HistoryEntrySchema = z.object({
   undoneBy: ObjectIdSchema.optional(),
   /** The CSV import that wrote the entry (POST /books/import). */
   importId: z.string().optional(),
+  /** The purchase order the entry is about: its state change, or a book's receipt against it (which cannot be undone). */
+  purchaseOrderId: ObjectIdSchema.optional(),
+  /** The count session whose apply wrote the entry ('Counted'), or whose state changed. */
+  countId: ObjectIdSchema.optional(),
+  /** On a 'Counted' entry: why the count differed (COUNT_REASONS of count.ts), and the reviewer's note. */
+  reason: z.string().optional(),
+  note: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -18,3 +18,5 @@ export * from './isbn';
 export * from './cover';
 export * from './stock-chart';
 export * from './location';
+export * from './count';
+export * from './purchasing';

@@ -45,7 +45,10 @@ export const STOCK_FILTERS = ['low', 'out', 'in'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 const bool = z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true');
-const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).or(z.iso.date('must be an ISO 8601 date'));
+/** An ISO 8601 date-time with its offset, or a date. */
+export const isoDate = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date-time' })
+  .or(z.iso.date('must be an ISO 8601 date'));
 /** An opaque keyset cursor (X-Next-Cursor of the previous page). */
 const cursor = z
   .string()
@@ -104,7 +107,7 @@ export const isBookListMode = (
   ['q', 'category', 'stock', 'location', 'sort', 'page', 'cursor'].some((key) => query[key as keyof typeof query] !== undefined);
 
 /** The kinds of history entry GET /histories filters by, as the task labels show them (docs/rules.md, History labels). */
-export const HISTORY_ACTIONS = ['signin', 'added', 'updated', 'deleted', 'quantity', 'price', 'undo', 'location'] as const;
+export const HISTORY_ACTIONS = ['signin', 'added', 'updated', 'deleted', 'quantity', 'price', 'undo', 'location', 'purchasing'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** What `action` filters by: one kind, or every kind but sign-ins (the History screen's default: the log of the stock). */

@@ -84,6 +84,12 @@ export const LOCATION_STOCK_SORTS = ['bookName', 'author', 'quantity', 'code'] a
 export type LocationStockSortKey = (typeof LOCATION_STOCK_SORTS)[number];
 const STOCK_SORT_VALUES = LOCATION_STOCK_SORTS.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
 
+/**
+ * The most rows GET /locations/{id}/stock sorts by quantity: no index gives that order, so beyond it the sort is
+ * refused (400 naming `sort`) and the others remain (docs/decisions/025-location-counters.md).
+ */
+export const QUANTITY_SORT_ROWS = 50_000;
+
 /** GET /locations/{id}/stock: a page of what a location and everything beneath it holds. */
 export const LocationStockQuerySchema = z
   .object({

@@ -28,6 +28,8 @@ export const StockPointSchema = z.object({
   bookName: z.string(),
   copies: z.number(),
   value: z.number(),
+  /** The stock valued at cost (GET /stats' costValue) after the entry. */
+  costValue: z.number(),
 });
 export type StockPoint = z.infer<typeof StockPointSchema>;
 

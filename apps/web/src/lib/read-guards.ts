@@ -62,6 +62,14 @@ const book = guard<Book>('a book', {
   updatedAt: optional(text),
   email: optional(text),
   defaultLocationId: optional(objectId),
+  supplierId: optional(objectId),
+  costPrice: optional(amount),
+  reorderQuantity: optional(count),
+  averageCost: optional(amount),
+  onOrder: optional(count),
+  lastCountedAt: optional(text),
+  // A blind count hides the book's stock from all but admins (docs/decisions/027-counting-against-the-shelf.md).
+  stockHidden: optional((value) => value === true),
   // The landing page's lists leave a book's stock by location out; a list that sends it is read as sent.
   locations: optional(Array.isArray),
 });

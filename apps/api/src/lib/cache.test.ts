@@ -20,8 +20,8 @@ function fakeFeed() {
     since: () => undefined,
     close: () => Promise.resolve(),
   } satisfies ChangeFeed;
-  const arrive = (collection: string) => {
-    for (const listener of listeners) listener.change({ token: 't', collection, op: 'update', documentKey: 1 });
+  const arrive = (collection: string, changed?: string[]) => {
+    for (const listener of listeners) listener.change({ token: 't', collection, op: 'update', documentKey: 1, changed });
   };
   return { feed, arrive };
 }
@@ -162,6 +162,23 @@ describe('a cached read behind a change stream (which may lag)', () => {
     });
     return { state, read, feed };
   }
+
+  it('is not dropped by a change elsewhere of only the fields no read shows, and is by any other', async () => {
+    const { feed, arrive } = fakeFeed();
+    let runs = 0;
+    const read = createCache(feed, { unread: { locations: ['quantity', 'bookCount'] } }).define({
+      collections: ['locations'],
+      load: () => Promise.resolve(++runs),
+      maxEntries: 1,
+    });
+    await read();
+    arrive('locations', ['quantity', 'bookCount']);
+    expect(await read()).toBe(1);
+    arrive('locations', ['quantity', 'name']);
+    expect(await read()).toBe(2);
+    arrive('locations');
+    expect(await read()).toBe(3);
+  });
 
   it('hands out the cached answer while the stream has caught up', async () => {
     const { state, read } = confirmed();

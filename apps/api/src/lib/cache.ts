@@ -1,5 +1,5 @@
 import { canonicalJson } from './canonical-json';
-import type { ChangeFeed } from './database-changes';
+import type { Change, ChangeFeed } from './database-changes';
 import type { Session } from './database-transaction';
 
 /**
@@ -108,13 +108,30 @@ interface Slot<V> {
  * meanwhile. An answer whose run overlapped a drop is answered but never held. Without `changes` (or while it is
  * not live), a change made elsewhere shows within MAX_AGE_MS.
  */
-export function createCache(changes?: ChangeFeed, { now = Date.now }: { now?: () => number } = {}) {
+export function createCache(
+  changes?: ChangeFeed,
+  {
+    now = Date.now,
+    unread = {},
+  }: {
+    now?: () => number;
+    /** Per collection, fields no cached read shows: an update of only these drops nothing (a location's counters). */
+    unread?: Record<string, readonly string[]>;
+  } = {},
+) {
   const reads = new Set<{ collections: readonly string[]; drop: () => void }>();
   /** Drops the answers of the reads of `collection` (of every read without one). */
   const drop = (collection?: string) => {
     for (const read of reads) if (collection === undefined || read.collections.includes(collection)) read.drop();
   };
-  changes?.subscribe({ change: (change) => drop(change.collection), reset: () => drop() });
+  const unseen = ({ op, collection, changed }: Change) =>
+    op === 'update' && changed !== undefined && changed.every((field) => unread[collection]?.includes(field));
+  changes?.subscribe({
+    change: (change) => {
+      if (!unseen(change)) drop(change.collection);
+    },
+    reset: () => drop(),
+  });
   const awaitingEnd = new WeakMap<Session, Set<string>>();
 
   /**

@@ -5,6 +5,9 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../lib/mongo';
 import { MIGRATION_ACTOR, repairOutOfBounds } from './004-repair-out-of-bounds';
 import { seedDemoData } from '../modules/seed/seed';
 import { createLocations } from './013-locations';
+import { countLocationStock } from './015-location-counters';
+import { LOCATION_COUNTERS_COLLECTION, receivingCounts } from '../lib/database-locations';
+import { seedLocations } from '../modules/seed/seed-data';
 import { MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
 
 // `pnpm migrate`'s runner on a real mongod: what it records, that it runs each step once even when two
@@ -170,7 +173,7 @@ describe(`${createLocations.id}: stock per location`, () => {
 
     const receiving = await database.db.collection('locations').findOne({ code: 'RECEIVING' });
     expect(receiving).toMatchObject({ name: 'Receiving', holdsStock: true, parentId: null, ancestors: [] });
-    expect(await database.db.collection('locations').countDocuments()).toBe(1);
+    expect(await database.db.collection('locations').countDocuments({ code: 'RECEIVING' })).toBe(1);
     expect(once).toEqual({ locationsCreated: 0, booksStocked: afterOnce.length });
     expect(afterOnce.length).toBeGreaterThan(10);
     for (const book of afterOnce) {
@@ -186,7 +189,8 @@ describe(`${createLocations.id}: stock per location`, () => {
     await runMigrations(database);
     await seedDemoData(database.db, createLogger('silent'));
     const locations = await database.db.collection('locations').find().toArray();
-    expect(locations.map((location) => location['code'] as string)).toEqual(['RECEIVING']);
+    // The seed adds the demo tree beside it.
+    expect(locations.map((location) => location['code'] as string)).toEqual(['RECEIVING', ...seedLocations.map((l) => l.code)]);
     const indexes = (await database.db.collection('locations').indexes()).map((index) => [index.key, Boolean(index.unique)]);
     expect(indexes).toEqual(
       expect.arrayContaining([
@@ -198,5 +202,53 @@ describe(`${createLocations.id}: stock per location`, () => {
     // The seed writes the stock per location itself.
     const unstocked = await database.db.collection('books').countDocuments({ stock: { $exists: false } });
     expect(unstocked).toBe(0);
+  });
+});
+
+describe(`${countLocationStock.id}: the locations' counters`, () => {
+  /** Each location's copies and books by code: as counted over the books, and as its counters keep them. */
+  async function both(database: Database) {
+    const locations = await database.db.collection<{ code: string; quantity?: number; bookCount?: number }>('locations').find().toArray();
+    const receiving = locations.find((l) => l.code === 'RECEIVING')!;
+    const rows = await database.db
+      .collection('books')
+      .aggregate<{ _id: ObjectId; quantity: number; bookCount: number }>([
+        { $project: { stock: { $ifNull: ['$stock', [{ locationId: receiving._id, quantity: '$stockQuantity' }]] } } },
+        { $unwind: '$stock' },
+        { $group: { _id: '$stock.locationId', quantity: { $sum: '$stock.quantity' }, bookCount: { $sum: 1 } } },
+      ])
+      .toArray();
+    const shards = await receivingCounts(database.db);
+    const counted = Object.fromEntries(
+      locations.map((l) => {
+        const row = rows.find((r) => r._id.equals(l._id));
+        return [l.code, { quantity: row?.quantity ?? 0, bookCount: row?.bookCount ?? 0 }];
+      }),
+    );
+    const kept = Object.fromEntries(
+      locations.map((l) => [l.code, l === receiving ? shards : { quantity: l.quantity ?? 0, bookCount: l.bookCount ?? 0 }]),
+    );
+    return { counted, kept };
+  }
+
+  it('on the demo data counts every location, repairs counters written around, and a second run changes nothing', async () => {
+    const database = await connect(freshName());
+    await runMigrations(database);
+    await seedDemoData(database.db, createLogger('silent'));
+    const seeded = await both(database);
+    expect(seeded.kept).toEqual(seeded.counted);
+    expect(seeded.kept['WH-A-01']!.quantity).toBeGreaterThan(0);
+
+    // Written around: a shelf's counter off, RECEIVING's shards gone, a book another tool stored without `stock`.
+    await database.db.collection('locations').updateOne({ code: 'WH-A-01' }, { $inc: { quantity: 7, bookCount: 1 } });
+    await database.db.collection(LOCATION_COUNTERS_COLLECTION).deleteMany({});
+    await database.db.collection('books').insertOne({ bookName: 'Another tool', author: 'X', stockQuantity: 5, price: 1 });
+    const context = { client: database.client, clock: () => new Date() };
+    expect(await countLocationStock.up(database.db, context)).toEqual({ locationCountersRepaired: 2 });
+    const repaired = await both(database);
+    expect(repaired.kept).toEqual(repaired.counted);
+    expect(repaired.kept['RECEIVING']!.quantity).toBe(seeded.kept['RECEIVING']!.quantity + 5);
+    expect(await countLocationStock.up(database.db, context)).toEqual({ locationCountersRepaired: 0 });
+    expect((await both(database)).kept).toEqual(repaired.kept);
   });
 });

@@ -1,22 +1,13 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import { RECEIVING_CODE } from '@book-warehouse/types';
 import type { Cache } from '../../lib/cache';
+import { LOCATIONS_COLLECTION, locationCounters, RECEIVING_SHARDS, receivingShard, type LocationDoc } from '../../lib/database-locations';
 import type { Session } from '../../lib/database-transaction';
+import type { LocationDeltas } from './stock-locations';
 
-/** The locations (docs/decisions/024-stock-per-location.md); the locations module owns their changes. */
-export const LOCATIONS_COLLECTION = 'locations';
+export { LOCATIONS_COLLECTION };
 /** The books' index of their stock's locations (migration 013): GET /books?location= reads through it. */
 export const STOCK_LOCATION_INDEX = 'stock_location';
-
-interface LocationDoc {
-  _id: ObjectId;
-  code: string;
-  name: string;
-  parentId: ObjectId | null;
-  holdsStock: boolean;
-  ancestors: ObjectId[];
-  stockChangedAt?: Date;
-}
 
 /** What the stock writes need of a location. */
 export interface StockLocation {
@@ -31,14 +22,14 @@ const isId = (id: string) => ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id);
 
 /**
  * The books module's reads of the locations: which exist and may hold stock, their codes and names for answers
- * and history entries, and a subtree for the list filter. Every write that puts copies into a location marks it
- * in the same transaction (`markStocked`): the locations module's delete, holdsStock=false and move update the
- * location document in theirs, so MongoDB's write conflict serialises the two (no copies land on a location
- * being deleted).
+ * and history entries, and a subtree for the list filter. Every stock write updates the counters of the locations
+ * it changes in its transaction (`recordStock`): the locations module's delete, holdsStock=false and move update
+ * the location document in theirs, so MongoDB's write conflict serialises the two (no copies land on a location
+ * being deleted). The counters' changes go through no cache writer: the books written alongside drop the reads
+ * that show them.
  */
 export function createBookLocationsRepository(db: Db, cache?: Cache) {
   const locations: Collection<LocationDoc> = db.collection<LocationDoc>(LOCATIONS_COLLECTION);
-  const write = cache?.writer(LOCATIONS_COLLECTION);
   let receivingRead: StockLocation | undefined;
   const readAll = async () => new Map((await locations.find({}).toArray()).map((doc) => [doc._id.toHexString(), toLocation(doc)]));
   const named = cache?.define({ collections: [LOCATIONS_COLLECTION], load: readAll, maxEntries: 1 });
@@ -84,20 +75,33 @@ export function createBookLocationsRepository(db: Db, cache?: Cache) {
     },
 
     /**
-     * Marks the locations copies were put into, in the transaction that put them there (the write-skew guard above).
-     * Not RECEIVING: it is never deleted and always holds stock, and every receipt without a location goes there, so
-     * marking it would make all of them conflict with each other.
+     * The one way a stock write tells the locations what it changed (`deltas`: locationDeltas of every book it
+     * wrote), in its transaction: each location's counters (copies, books) move by its delta and it is marked
+     * (the write-skew guard above). RECEIVING's counters are in shards instead (lib/database-locations.ts), one
+     * picked at random: every receipt without a location goes there, so its document would make them all conflict.
+     * Without `session` only for books written without a transaction (the demo seed), as the dashboard counters.
      */
-    async markStocked(ids: readonly string[], session: Session): Promise<void> {
+    async recordStock(deltas: LocationDeltas, session?: Session): Promise<void> {
       const receivingId = (await receiving(session))._id;
-      const marked = [...new Set(ids)].filter((id) => id !== receivingId);
-      if (!marked.length) return;
-      const update = locations.updateMany(
-        { _id: { $in: marked.map((id) => new ObjectId(id)) } },
-        { $set: { stockChangedAt: new Date() } },
-        { session },
-      );
-      await (write ? write(update, session) : update);
+      const now = new Date();
+      const changed = [...deltas].filter(([, delta]) => delta.quantity !== 0 || delta.books !== 0);
+      const atReceiving = changed.find(([id]) => id === receivingId)?.[1];
+      if (atReceiving) {
+        await locationCounters(db).updateOne(
+          { _id: receivingShard(Math.floor(Math.random() * RECEIVING_SHARDS)) },
+          { $inc: { quantity: atReceiving.quantity, bookCount: atReceiving.books } },
+          { upsert: true, session },
+        );
+      }
+      // One update each (a write touches a few locations): the driver's bulkWrite refuses the client's timeout in a transaction.
+      for (const [id, delta] of changed) {
+        if (id === receivingId) continue;
+        await locations.updateOne(
+          { _id: new ObjectId(id) },
+          { $inc: { quantity: delta.quantity, bookCount: delta.books }, $set: { stockChangedAt: now } },
+          { session },
+        );
+      }
     },
   };
 }

@@ -174,7 +174,12 @@ describe('history entries say what changed', () => {
     expect(updated!.changes).toEqual([{ field: 'author', from: book.author, to: 'New Author' }]);
     expect(price!.changes).toEqual([{ field: 'price', from: 12, to: 14.5 }]);
     // Each change of the stock names the location it changed too (docs/rules.md, Stock per location).
-    const at = (from: number | null, to: number | null) => ({ field: 'stock.RECEIVING', from, to });
+    const at = (from: number | null, to: number | null) => ({
+      field: 'stock.RECEIVING',
+      from,
+      to,
+      locationId: expect.any(String) as string,
+    });
     expect(restock!.changes).toEqual([{ field: 'stockQuantity', from: 5, to: 8 }, at(5, 8)]);
     expect(deliver!.changes).toEqual([{ field: 'stockQuantity', from: 8, to: 6 }, at(8, 6)]);
     expect(setTotal!.changes).toEqual([{ field: 'stockQuantity', from: 6, to: 1 }, at(6, 1)]);

@@ -17,6 +17,34 @@ export const quantityAt = (stock: readonly StockEntry[], locationId: string): nu
 
 export const totalOf = (stock: readonly StockEntry[]): number => stock.reduce((sum, entry) => sum + entry.quantity, 0);
 
+/** What stock writes change at one location: the copies, and the books with copies there (negative: taken away). */
+interface LocationDelta {
+  quantity: number;
+  books: number;
+}
+
+/** The changes per location id that the stock writes of one transaction make (the counters of each location). */
+export type LocationDeltas = Map<string, LocationDelta>;
+
+/**
+ * Adds to `into` what one book's change of stock from `before` to `after` (null: the book did not or no longer
+ * exists) changes at each location; locations left as they were are not added.
+ */
+export function locationDeltas(
+  before: readonly StockEntry[] | null,
+  after: readonly StockEntry[] | null,
+  into: LocationDeltas = new Map(),
+): LocationDeltas {
+  const ids = new Set([...(before ?? []), ...(after ?? [])].map((entry) => entry.locationId));
+  for (const id of ids) {
+    const [was, is] = [quantityAt(before ?? [], id), quantityAt(after ?? [], id)];
+    if (was === is) continue;
+    const sum = into.get(id) ?? { quantity: 0, books: 0 };
+    into.set(id, { quantity: sum.quantity + is - was, books: sum.books + Number(is > 0) - Number(was > 0) });
+  }
+  return into;
+}
+
 /** `stock` with the quantity at `locationId` set to `quantity` (an entry of 0 removed, a new one added last). */
 export function withQuantity(stock: readonly StockEntry[], locationId: string, quantity: number): StockEntry[] {
   const others = stock.filter((entry) => entry.locationId !== locationId);
@@ -53,7 +81,8 @@ export function drawn(stock: readonly StockEntry[], amount: number, order: reado
 
 /**
  * A history entry's changes of locations' quantities between two stocks, ordered by code: null for a book that
- * did not exist before (or no longer does), else 0 for a location that holds none.
+ * did not exist before (or no longer does), else 0 for a location that holds none. Each names its location by code
+ * (as the screens show it) and by id (what undo finds it by).
  */
 export function stockChanges(
   before: readonly StockEntry[] | null,
@@ -66,6 +95,7 @@ export function stockChanges(
       field: stockField(locations.get(id)?.code ?? id),
       from: before === null ? null : quantityAt(before, id),
       to: after === null ? null : quantityAt(after, id),
+      locationId: id,
     }))
     .filter((change) => change.from !== change.to)
     .sort((a, b) => a.field.localeCompare(b.field));

@@ -51,7 +51,7 @@ describe('POST /api/stock/movements', () => {
         dune._id,
         [
           { field: 'stockQuantity', from: 5, to: 8 },
-          { field: 'stock.RECEIVING', from: 5, to: 8 },
+          { field: 'stock.RECEIVING', from: 5, to: 8, locationId: expect.any(String) as string },
         ],
       ],
       [
@@ -59,7 +59,7 @@ describe('POST /api/stock/movements', () => {
         code._id,
         [
           { field: 'stockQuantity', from: 2, to: 0 },
-          { field: 'stock.RECEIVING', from: 2, to: 0 },
+          { field: 'stock.RECEIVING', from: 2, to: 0, locationId: expect.any(String) as string },
         ],
       ],
       [
@@ -67,7 +67,7 @@ describe('POST /api/stock/movements', () => {
         dune._id,
         [
           { field: 'stockQuantity', from: 8, to: 7 },
-          { field: 'stock.RECEIVING', from: 8, to: 7 },
+          { field: 'stock.RECEIVING', from: 8, to: 7, locationId: expect.any(String) as string },
         ],
       ],
     ]);

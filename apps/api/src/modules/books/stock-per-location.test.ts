@@ -88,7 +88,7 @@ describe('adding a book', () => {
     ]);
     expect(await storedStock(plain._id)).toEqual({ RECEIVING: 4 });
     const added = (await readHistory(ctx.app, staff))[0]!;
-    expect(added.changes).toContainEqual({ field: 'stock.B-03', from: null, to: 3 });
+    expect(added.changes).toContainEqual({ field: 'stock.B-03', from: null, to: 3, locationId: shelf });
   });
 
   it('refuses a default location that is unknown or cannot hold stock (400 naming it), storing nothing', async () => {
@@ -121,7 +121,7 @@ describe('receiving and delivering', () => {
     expect(await storedStock(book._id)).toEqual({ 'A-01': 2, 'B-01': 5 });
     expect((await readHistory(ctx.app, staff))[0]?.changes).toEqual([
       { field: 'stockQuantity', from: 2, to: 7 },
-      { field: 'stock.B-01', from: 0, to: 5 },
+      { field: 'stock.B-01', from: 0, to: 5, locationId: b },
     ]);
   });
 
@@ -241,15 +241,15 @@ describe('POST /stock/transfers', () => {
       [
         'Moved 3 Quantity from RECEIVING to A-01',
         [
-          { field: 'stock.A-01', from: 0, to: 3 },
-          { field: 'stock.RECEIVING', from: 5, to: 2 },
+          { field: 'stock.A-01', from: 0, to: 3, locationId: a },
+          { field: 'stock.RECEIVING', from: 5, to: 2, locationId: receiving },
         ],
       ],
       [
         'Moved 1 Quantity from A-01 to B-02',
         [
-          { field: 'stock.A-01', from: 3, to: 2 },
-          { field: 'stock.B-02', from: 0, to: 1 },
+          { field: 'stock.A-01', from: 3, to: 2, locationId: a },
+          { field: 'stock.B-02', from: 0, to: 1, locationId: b },
         ],
       ],
     ]);
@@ -354,6 +354,44 @@ describe('undo and delete', () => {
     expect(BookSchema.parse(deleted.body).locations?.map((l) => l.code)).toEqual(['A-01', 'RECEIVING']);
     await post(`/histories/${deleted.headers[HISTORY_ID_HEADER.toLowerCase()]}/undo`, {}).expect(201);
     expect(await storedStock(book._id)).toEqual({ RECEIVING: 2, 'A-01': 1 });
+  });
+
+  it('undoes a transfer after both locations were recoded: the entry names them by id as well', async () => {
+    const a = await addLocation('A-01');
+    const b = await addLocation('B-01');
+    const book = await bookAt({ 'A-01': 5 });
+    const moved = await post('/stock/transfers', { lines: [{ bookId: book._id, from: a, to: b, quantity: 3 }] }).expect(200);
+    const entry = (await readHistory(ctx.app, staff))[0]!;
+    expect(entry.changes).toEqual([
+      { field: 'stock.A-01', from: 5, to: 2, locationId: a },
+      { field: 'stock.B-01', from: 0, to: 3, locationId: b },
+    ]);
+    expect(moved.body).toBeTruthy();
+    for (const [id, code] of [
+      [a, 'SHELF-A'],
+      [b, 'SHELF-B'],
+    ] as const) {
+      await request(ctx.app).patch(`/api/locations/${id}`).set(bearer(staff)).send({ code }).expect(200);
+    }
+    const undone = UndoResultSchema.parse((await post(`/histories/${entry._id}/undo`, {}).expect(201)).body);
+    expect(undone.book?.locations?.map((l) => [l.code, l.quantity])).toEqual([['SHELF-A', 5]]);
+    expect(await storedStock(book._id)).toEqual({ 'SHELF-A': 5 });
+  });
+
+  it('still undoes an entry recorded before ids by its location code, and refuses (409) once that code is gone', async () => {
+    const a = await addLocation('A-01');
+    const book = await bookAt({ RECEIVING: 1 });
+    const received = await post(`/book/${book._id}/restock`, { amount: 2, locationId: a }).expect(200);
+    const entryId = received.headers[HISTORY_ID_HEADER.toLowerCase()] as string;
+    // As entries were written before they named the location's id.
+    await ctx.db.collection('histories').updateOne({ _id: new ObjectId(entryId) }, { $unset: { 'changes.$[].locationId': '' } });
+    await locations().updateOne({ _id: new ObjectId(a) }, { $set: { code: 'A-02' } });
+    const refused = await post(`/histories/${entryId}/undo`, {}).expect(409);
+    expect(apiError(refused.body).fields).toHaveProperty(['stock.A-01']);
+    expect(await storedStock(book._id)).toEqual({ RECEIVING: 1, 'A-02': 2 });
+    await locations().updateOne({ _id: new ObjectId(a) }, { $set: { code: 'A-01' } });
+    await post(`/histories/${entryId}/undo`, {}).expect(201);
+    expect(await storedStock(book._id)).toEqual({ RECEIVING: 1 });
   });
 });
 

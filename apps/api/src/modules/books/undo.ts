@@ -26,6 +26,11 @@ const cannotUndo = (message: string, fields?: Record<string, string>) => new App
 function refusal(entry: HistoryEntry): AppError | undefined {
   if (entry.undoneBy) return cannotUndo(`'${entry.task}' was undone already`, { id: 'was undone already' });
   if (entry.undoes) return cannotUndo('An undo cannot be undone; change the book again instead', { id: 'is an undo' });
+  // The order counts these copies as received: taking them back alone would part the two (docs/rules.md, Buying).
+  if (entry.purchaseOrderId && entry.bookId)
+    return cannotUndo(`'${entry.task}' was received against a purchase order; deliver the copies instead`, {
+      id: 'is a receipt against a purchase order',
+    });
   if (!entry.bookId || (!entry.changes?.length && !entry.book)) {
     return cannotUndo(`'${entry.task}' changed no book that can be changed back`, { id: 'records no change of a book' });
   }
@@ -44,20 +49,24 @@ function changedSince(book: Book, changes: FieldChange[]): AppError | undefined 
 
 /**
  * The stock an undo puts back: each location the entry changed back to its `from` while it still holds the entry's
- * `to` (409 naming `stock.<CODE>` otherwise, or when the code no longer names a location), from `stock`; null values
- * are 0. Locations are named by code in entries, so a location recoded since cannot be undone.
+ * `to` (409 naming `stock.<CODE>` otherwise, or when the location no longer exists), from `stock`; null values are 0.
+ * A change names its location by id; an entry from before ids were recorded names it by its code alone.
  */
 async function stockBack(changes: FieldChange[], stock: StockEntry[], books: BooksRepository, bookName: string, session: Session) {
   const moved = changes.filter((change) => isStockField(change.field));
-  const codes = await books.locations.byCodes(
-    moved.map((change) => change.field.slice(STOCK_FIELD_PREFIX.length)),
-    session,
-  );
+  const codeOf = (change: FieldChange) => change.field.slice(STOCK_FIELD_PREFIX.length);
+  const [byId, byCode] = await Promise.all([
+    books.locations.find(
+      moved.flatMap((change) => (change.locationId ? [change.locationId] : [])),
+      session,
+    ),
+    books.locations.byCodes(moved.filter((change) => !change.locationId).map(codeOf), session),
+  ]);
   let next = stock;
-  for (const { field, from, to } of moved) {
-    const location = codes.get(field.slice(STOCK_FIELD_PREFIX.length));
-    if (!location)
-      throw cannotUndo(`Cannot undo: the location of ${field} no longer exists under that code`, { [field]: 'no such location' });
+  for (const change of moved) {
+    const { field, from, to } = change;
+    const location = change.locationId ? byId.get(change.locationId.toLowerCase()) : byCode.get(codeOf(change));
+    if (!location) throw cannotUndo(`Cannot undo: the location of ${field} no longer exists`, { [field]: 'no such location' });
     const held = quantityAt(stock, location._id);
     if (held !== Number(to ?? 0)) {
       throw cannotUndo(
@@ -127,13 +136,22 @@ export async function undoEntry(entryId: string, { books, history, rules, mutate
       if (entry.book) {
         if (current) throw cannotUndo(`Cannot undo: the book '${current.book.bookName}' exists again`, { bookId: 'the book exists' });
         // Back under its old id and with its old createdAt; the insert sets updatedAt.
-        const { _id, email, createdAt, updatedAt: _updatedAt, locations: _locations, ...fields } = entry.book;
+        const {
+          _id,
+          email,
+          createdAt,
+          updatedAt: _updatedAt,
+          locations: _locations,
+          stockHidden: _hidden,
+          lastCountedAt,
+          ...fields
+        } = entry.book;
         const stock = await restoredStock(entry, fields, session);
-        const restored = await books.insert(
-          { ...fields, email: email ?? '', _id, ...(createdAt ? { createdAt: new Date(createdAt) } : {}) },
-          stock,
-          session,
-        );
+        const dates = {
+          ...(createdAt ? { createdAt: new Date(createdAt) } : {}),
+          ...(lastCountedAt ? { lastCountedAt: new Date(lastCountedAt) } : {}),
+        };
+        const restored = await books.insert({ ...fields, email: email ?? '', _id, ...dates }, stock, session);
         return [{ before: null, after: restored, task, undo, stock: { before: null, after: stock } }];
       }
       const changes = entry.changes!;

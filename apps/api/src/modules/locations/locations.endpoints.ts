@@ -9,6 +9,7 @@ import {
   LocationStockQuerySchema,
   MAX_LOCATION_DEPTH,
   NewLocationSchema,
+  QUANTITY_SORT_ROWS,
   RECEIVING_CODE,
   TOTAL_QUANTITY_HEADER,
 } from '@book-warehouse/types';
@@ -88,9 +89,11 @@ export const LOCATIONS = endpoints({
     summary: 'What a location and every location beneath it holds: one row per book and location, a page at a time',
     description:
       '`sort` by bookName (default), author, quantity or code, `-` for descending; `q` keeps the books whose name, ' +
-      'author or ISBN contains it; `page` from 0, `limit` 1 to 100 (default 20).',
+      "author or ISBN contains it; `page` from 0, `limit` 1 to 100 (default 20). The totals are the locations' " +
+      `counters (counted over the books with \`q\`). By quantity, more than ${QUANTITY_SORT_ROWS} rows are refused.`,
     params: IdParamsSchema,
     query: LocationStockQuerySchema,
+    errorDescriptions: { 400: `A bad query, or \`sort\` by quantity over more than ${QUANTITY_SORT_ROWS} rows (naming \`sort\`)` },
     ok: {
       status: 200,
       schema: z.array(LocationStockItemSchema),

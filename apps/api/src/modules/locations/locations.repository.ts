@@ -1,23 +1,15 @@
 import { MongoServerError, ObjectId, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
-import type { LocationRef, LocationStockItem, LocationStockQuery } from '@book-warehouse/types';
-import { createCache, type Cache } from '../../lib/cache';
+import { RECEIVING_CODE, type LocationRef, type LocationStockItem, type LocationStockQuery } from '@book-warehouse/types';
+import { insertAbsent } from '../../lib/database';
+import {
+  countsOf,
+  LOCATIONS_COLLECTION,
+  NO_COUNTS,
+  receivingCounts,
+  type LocationCounts,
+  type LocationDoc,
+} from '../../lib/database-locations';
 import type { Session } from '../../lib/database-transaction';
-
-/** A stored location (migration 013 creates the collection): `ancestors` lists the ids above it, the root first. */
-export interface LocationDoc {
-  _id: ObjectId;
-  code: string;
-  name: string;
-  parentId: ObjectId | null;
-  holdsStock: boolean;
-  ancestors: ObjectId[];
-  /** Absent only on a location stored by other means than this module (a fixture, a restore). */
-  createdAt?: Date;
-  updatedAt?: Date;
-  /** Set by every write that puts copies here, and by this module's writes that depend on the tree or the stock here. */
-  stockChangedAt?: Date;
-  treeChangedAt?: Date;
-}
 
 /** A location as the service works with it: ids as hex strings. */
 export interface StoredLocation {
@@ -29,6 +21,8 @@ export interface StoredLocation {
   ancestorIds: string[];
   createdAt?: Date;
   updatedAt?: Date;
+  /** The copies held here (not beneath) and the books holding them: the counters the stock writes keep. */
+  counts: LocationCounts;
 }
 
 /** What the books hold of a location: the `stock` arrays of migration 013 (the books module writes them). */
@@ -45,9 +39,6 @@ type StockRow = Omit<StockedBook, 'stock'> & { stock: StockedBook['stock'][numbe
 
 const DUPLICATE_KEY = 11000;
 
-/** Books summed per query when counting the copies at every location. */
-const QUANTITY_SLICE = 50_000;
-
 /** The code index of migration 013: a duplicate key on it is a code taken. */
 export class CodeTaken extends Error {}
 
@@ -60,7 +51,7 @@ export const LOCATION_STOCK_INDEXES: IndexDescription[] = [
   { name: 'stock_location_author', key: { 'stock.locationId': 1, author: 1, _id: 1 } },
 ];
 
-const toLocation = (doc: LocationDoc): StoredLocation => ({
+const toLocation = (doc: LocationDoc, counts: LocationCounts): StoredLocation => ({
   _id: doc._id.toHexString(),
   code: doc.code,
   name: doc.name,
@@ -69,19 +60,26 @@ const toLocation = (doc: LocationDoc): StoredLocation => ({
   ancestorIds: doc.ancestors.map((id) => id.toHexString()),
   createdAt: doc.createdAt,
   updatedAt: doc.updatedAt,
+  counts,
 });
 
 const oid = (id: string) => new ObjectId(id);
 const ids = (hex: readonly string[]) => hex.map(oid);
 
-/** The stock listing's sorts that an index gives (LOCATION_STOCK_INDEXES): the sort key, then the name and the book for ties. */
-const SORT_STAGES: Record<string, Document> = {
-  bookName: { bookName: 1, _id: 1 },
-  author: { author: 1, bookName: 1, _id: 1 },
+/** A sort an index gives (LOCATION_STOCK_INDEXES): its fields, the book's id breaking ties, and the index. */
+interface SortKey {
+  index: string;
+  fields: string[];
+}
+const SORT_KEYS: Record<string, SortKey> = {
+  bookName: { index: 'stock_location_bookName', fields: ['bookName', '_id'] },
+  author: { index: 'stock_location_author', fields: ['author', '_id'] },
 };
+const sortOf = (fields: string[], direction: 1 | -1) =>
+  Object.fromEntries(fields.map((field) => [field, direction])) as Record<string, 1 | -1>;
 
-export function createLocationsRepository(db: Db, cache: Cache = createCache()) {
-  const locations: Collection<LocationDoc> = db.collection<LocationDoc>('locations');
+export function createLocationsRepository(db: Db) {
+  const locations: Collection<LocationDoc> = db.collection<LocationDoc>(LOCATIONS_COLLECTION);
   const books: Collection<StockedBook> = db.collection<StockedBook>('books');
 
   /** The copies per location id that `match` finds (only locations holding copies appear). */
@@ -101,33 +99,12 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
     return byId;
   };
 
-  /**
-   * The copies at every location, cached until a book changes. Summed a slice of books at a time in _id order, so
-   * that no one query of a large warehouse runs into the database deadline.
-   */
-  const quantities = cache.define({
-    collections: ['books'],
-    maxEntries: 1,
-    load: async (): Promise<Map<string, number>> => {
-      const total = new Map<string, number>();
-      for (let after: ObjectId | undefined; ;) {
-        const from = after ? { _id: { $gt: after } } : {};
-        // The slice's last book, found on the _id index alone.
-        const last = await books
-          .find(from, { projection: { _id: 1 } })
-          .sort({ _id: 1 })
-          .skip(QUANTITY_SLICE - 1)
-          .limit(1)
-          .next();
-        const sums = await sumByLocation(
-          after || last ? { _id: { ...(after ? { $gt: after } : {}), ...(last ? { $lte: last._id } : {}) } } : {},
-        );
-        for (const [id, quantity] of sums) total.set(id, (total.get(id) ?? 0) + quantity);
-        if (!last) return total;
-        after = last._id;
-      }
-    },
-  });
+  /** Locations as the service works with them, with their counters (RECEIVING's summed from its shards). */
+  const withCounts = async (docs: LocationDoc[], session?: Session): Promise<StoredLocation[]> => {
+    const receiving = docs.some((doc) => doc.code === RECEIVING_CODE) ? await receivingCounts(db, session) : NO_COUNTS;
+    return docs.map((doc) => toLocation(doc, doc.code === RECEIVING_CODE ? receiving : countsOf(doc)));
+  };
+  const one = async (doc: LocationDoc | null, session?: Session) => (doc ? (await withCounts([doc], session))[0]! : null);
 
   /** Which books hold copies at any of `at`, with `q` (name, author or ISBN containing it, any case). */
   const stockFilter = (at: string[], q?: string): Document => {
@@ -147,12 +124,11 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
   return {
     /** Every location, as stored. */
     async all(session?: Session): Promise<StoredLocation[]> {
-      return (await locations.find({}, { session }).toArray()).map(toLocation);
+      return withCounts(await locations.find({}, { session }).toArray(), session);
     },
 
     async findById(id: string, session?: Session): Promise<StoredLocation | null> {
-      const doc = await locations.findOne({ _id: oid(id) }, { session });
-      return doc && toLocation(doc);
+      return one(await locations.findOne({ _id: oid(id) }, { session }), session);
     },
 
     async findByIds(hex: string[], session?: Session): Promise<LocationRef[]> {
@@ -161,31 +137,31 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
     },
 
     async findByCode(code: string, session?: Session): Promise<StoredLocation | null> {
-      const doc = await locations.findOne({ code }, { session });
-      return doc && toLocation(doc);
+      return one(await locations.findOne({ code }, { session }), session);
     },
 
     /** The locations beneath `id`, at any depth. */
     async descendants(id: string, session?: Session): Promise<StoredLocation[]> {
-      return (await locations.find({ ancestors: oid(id) }, { session }).toArray()).map(toLocation);
+      return withCounts(await locations.find({ ancestors: oid(id) }, { session }).toArray(), session);
     },
 
     async countChildren(id: string, session?: Session): Promise<number> {
       return locations.countDocuments({ parentId: oid(id) }, { session });
     },
 
-    /** The copies the books hold at `id` itself, read in the session (a transaction's snapshot). */
-    async copiesAt(id: string, session?: Session): Promise<number> {
-      return (await sumByLocation({ 'stock.locationId': oid(id) }, [id], session)).get(id) ?? 0;
+    /**
+     * The copies the books hold at `location` itself: its counter, read in the session (a transaction's snapshot).
+     * A counter of 0 is checked on the index of the books' stock too: a book written by another tool is counted
+     * only at the next `pnpm migrate` (migration 015), and a location is never deleted under copies.
+     */
+    async copiesAt(location: StoredLocation, session?: Session): Promise<number> {
+      if (location.counts.quantity > 0) return location.counts.quantity;
+      const held = await books.findOne({ 'stock.locationId': oid(location._id) }, { session, projection: { _id: 1 } });
+      return held ? ((await sumByLocation({ 'stock.locationId': oid(location._id) }, [location._id], session)).get(location._id) ?? 0) : 0;
     },
 
-    /** The copies at each of `at` (the locations of one subtree), through the index of the books' stock. */
-    quantitiesAt: (at: string[], session?: Session) => sumByLocation({ 'stock.locationId': { $in: ids(at) } }, at, session),
-
-    quantities: () => quantities(),
-
     /** Inserts a location; a code taken throws CodeTaken. */
-    async insert(location: Omit<StoredLocation, '_id'>, session: Session): Promise<StoredLocation> {
+    async insert(location: Omit<StoredLocation, '_id' | 'counts'>, session: Session): Promise<StoredLocation> {
       const doc: LocationDoc = {
         _id: new ObjectId(),
         code: location.code,
@@ -197,7 +173,28 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
         updatedAt: location.updatedAt,
       };
       await codeChecked(locations.insertOne(doc, { session }));
-      return toLocation(doc);
+      return toLocation(doc, NO_COUNTS);
+    },
+
+    /**
+     * Stores the locations whose fixed _id is not stored yet (the demo seed), each after its parent, without a
+     * transaction; one whose code another location has is left out. Answers the ids of `wanted` that are stored.
+     */
+    async insertAbsent(wanted: Array<Omit<StoredLocation, 'counts'>>): Promise<Set<string>> {
+      const now = new Date();
+      const docs = wanted.map((l) => ({
+        _id: oid(l._id),
+        code: l.code,
+        name: l.name,
+        parentId: l.parentId ? oid(l.parentId) : null,
+        holdsStock: l.holdsStock,
+        ancestors: ids(l.ancestorIds),
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await insertAbsent(locations, docs);
+      const stored = await locations.find({ _id: { $in: docs.map((doc) => doc._id) } }, { projection: { _id: 1 } }).toArray();
+      return new Set(stored.map((doc) => doc._id.toHexString()));
     },
 
     /** Sets a location's fields (and its ancestors on a move); a code taken throws CodeTaken. */
@@ -213,7 +210,7 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
         ...(ancestorIds ? { ancestors: ids(ancestorIds) } : {}),
       };
       const doc = await codeChecked(locations.findOneAndUpdate({ _id: oid(id) }, { $set: stored }, { session, returnDocument: 'after' }));
-      return doc && toLocation(doc);
+      return one(doc, session);
     },
 
     /**
@@ -238,8 +235,11 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
       return (await locations.deleteOne({ _id: oid(id) }, { session })).deletedCount === 1;
     },
 
-    /** The rows and copies of the stock listing of `at` (every page). */
-    async stockTotals(at: string[], q?: string): Promise<{ rows: number; quantity: number }> {
+    /**
+     * The rows and copies of the stock listing of `at` that `q` finds (every page): counted over the books, where
+     * the listing without `q` reads the locations' counters instead.
+     */
+    async stockTotals(at: string[], q: string): Promise<{ rows: number; quantity: number }> {
       const [row] = await books
         .aggregate<{ rows: number; quantity: number }>([
           { $match: stockFilter(at, q) },
@@ -252,27 +252,27 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
 
     /**
      * A page of the stock listing of `at`, one row per book and location. By name or author the books come in
-     * the order of an index (LOCATION_STOCK_INDEXES) and the page stops reading once full; by quantity or code
-     * every row is sorted. `codeOrder` lists `at` in code order.
+     * the order of an index (LOCATION_STOCK_INDEXES) and the page stops reading once full; by code, each location
+     * in turn by name, the locations before the page passed over by their counters (`codeOrder`: `at` in code
+     * order with their counts; without `q` only); by quantity every row is sorted (at most QUANTITY_SORT_ROWS).
      */
     async stockPage(
       at: string[],
-      codeOrder: string[],
+      codeOrder: Array<{ _id: string; counts: LocationCounts }>,
       { page, limit, sort, q }: LocationStockQuery,
-    ): Promise<Array<Omit<LocationStockItem, 'code' | 'name'>>> {
+    ): Promise<StockPageRow[]> {
       const key = sort.replace(/^-/, '');
       const direction = sort.startsWith('-') ? -1 : 1;
-      const byBook = SORT_STAGES[key];
-      const ordered: Document[] = byBook
-        ? [
-            { $match: stockFilter(at, q) },
-            { $sort: Object.fromEntries(Object.keys(byBook).map((field) => [field, direction])) },
-            ...rows(at),
-          ]
+      // One location's rows by code, either way, are its rows by name.
+      const order = SORT_KEYS[key] ?? (key === 'code' && at.length === 1 ? SORT_KEYS['bookName'] : undefined);
+      if (order && at.length === 1) return onePage(at[0]!, order, key === 'code' ? 1 : direction, { q, skip: page * limit, limit });
+      if (key === 'code' && !q) return codePage(direction === 1 ? codeOrder : [...codeOrder].reverse(), page * limit, limit);
+      const ordered: Document[] = order
+        ? [{ $match: stockFilter(at, q) }, { $sort: sortOf(order.fields, direction) }, ...rows(at)]
         : [
             { $match: stockFilter(at, q) },
             ...rows(at),
-            { $addFields: { rank: { $indexOfArray: [ids(codeOrder), '$stock.locationId'] } } },
+            { $addFields: { rank: { $indexOfArray: [ids(codeOrder.map((l) => l._id)), '$stock.locationId'] } } },
             {
               $sort:
                 key === 'quantity'
@@ -283,17 +283,58 @@ export function createLocationsRepository(db: Db, cache: Cache = createCache()) 
       const found = await books
         .aggregate<StockRow>([...ordered, { $skip: page * limit }, { $limit: limit }], { allowDiskUse: true })
         .toArray();
-      return found.map((row) => ({
-        bookId: row._id.toHexString(),
-        bookName: row.bookName,
-        author: row.author,
-        ...(row.isbn ? { isbn: row.isbn } : {}),
-        locationId: row.stock.locationId.toHexString(),
-        quantity: row.stock.quantity,
-      }));
+      return found.map(toRow);
     },
   };
+
+  /** Rows of one location in an index's order, from `skip` on: the index walk stops once the page is full. */
+  async function onePage(
+    id: string,
+    { index, fields }: SortKey,
+    direction: 1 | -1,
+    { q, skip, limit }: { q?: string; skip: number; limit: number },
+  ) {
+    const here = oid(id);
+    const docs = await books
+      .find(stockFilter([id], q), {
+        sort: sortOf(fields, direction),
+        hint: index,
+        skip,
+        limit,
+        projection: { bookName: 1, author: 1, isbn: 1, stock: { $elemMatch: { locationId: here } } },
+      })
+      .toArray();
+    return docs.map((doc) => toRow({ ...doc, stock: doc.stock[0]! }));
+  }
+
+  /** The rows from `skip` on in code order: each location's books by name through its index, whole locations skipped by their counters. */
+  async function codePage(ordered: Array<{ _id: string; counts: LocationCounts }>, skip: number, limit: number): Promise<StockPageRow[]> {
+    const page: StockPageRow[] = [];
+    let left = skip;
+    for (const location of ordered) {
+      if (page.length === limit) break;
+      if (left >= location.counts.bookCount) {
+        left -= location.counts.bookCount;
+        continue;
+      }
+      page.push(...(await onePage(location._id, SORT_KEYS['bookName']!, 1, { skip: left, limit: limit - page.length })));
+      left = 0;
+    }
+    return page;
+  }
 }
+
+/** A row of the stock listing as read: the location's code and name are the service's to add. */
+type StockPageRow = Omit<LocationStockItem, 'code' | 'name'>;
+
+const toRow = (row: StockRow): StockPageRow => ({
+  bookId: row._id.toHexString(),
+  bookName: row.bookName,
+  author: row.author,
+  ...(row.isbn ? { isbn: row.isbn } : {}),
+  locationId: row.stock.locationId.toHexString(),
+  quantity: row.stock.quantity,
+});
 
 /** Runs a write on the locations, turning a duplicate code into CodeTaken. */
 async function codeChecked<T>(write: Promise<T>): Promise<T> {

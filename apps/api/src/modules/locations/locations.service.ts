@@ -1,6 +1,7 @@
 import {
   locationTask,
   MAX_LOCATION_DEPTH,
+  QUANTITY_SORT_ROWS,
   RECEIVING_CODE,
   TOTAL_COUNT_HEADER,
   TOTAL_QUANTITY_HEADER,
@@ -42,16 +43,23 @@ function childrenOf(all: StoredLocation[]): Map<string | null, StoredLocation[]>
   return children;
 }
 
-/** The ids of a location and everything beneath it, given the tree. */
-function subtreeIds(id: string, children: Map<string | null, StoredLocation[]>): string[] {
-  const found = [id];
-  for (let i = 0; i < found.length; i++) found.push(...(children.get(found[i]!) ?? []).map((child) => child._id));
+/** A location and everything beneath it, given the tree. */
+function subtreeOf(location: StoredLocation, children: Map<string | null, StoredLocation[]>): StoredLocation[] {
+  const found = [location];
+  for (let i = 0; i < found.length; i++) found.push(...(children.get(found[i]!._id) ?? []));
   return found;
 }
 
-/** A location as answered, with what its subtree holds. */
-function answer(location: StoredLocation, quantities: Map<string, number>, children: Map<string | null, StoredLocation[]>): Location {
-  const subtreeQuantity = subtreeIds(location._id, children).reduce((sum, id) => sum + (quantities.get(id) ?? 0), 0);
+/** The counts of a subtree's locations, summed: its rows (books per location) and copies. */
+const summed = (subtree: StoredLocation[]) =>
+  subtree.reduce((sum, l) => ({ rows: sum.rows + l.counts.bookCount, quantity: sum.quantity + l.counts.quantity }), {
+    rows: 0,
+    quantity: 0,
+  });
+
+/** A location as answered, with what its subtree holds (the counters the stock writes keep). */
+function answer(location: StoredLocation, children: Map<string | null, StoredLocation[]>): Location {
+  const subtreeQuantity = summed(subtreeOf(location, children)).quantity;
   return {
     _id: location._id,
     code: location.code,
@@ -60,7 +68,7 @@ function answer(location: StoredLocation, quantities: Map<string, number>, child
     holdsStock: location.holdsStock,
     depth: location.ancestorIds.length + 1,
     ancestorIds: location.ancestorIds,
-    quantity: quantities.get(location._id) ?? 0,
+    quantity: location.counts.quantity,
     subtreeQuantity,
     childCount: children.get(location._id)?.length ?? 0,
     ...(location.createdAt ? { createdAt: location.createdAt.toISOString() } : {}),
@@ -115,21 +123,16 @@ export function createLocationsService(deps: {
     if (await locations.findByCode(code, session)) throw codeTaken(code);
   };
 
-  /**
-   * One location with its counts; inside a change's transaction, what its Idempotency-Key keeps. Its subtree's
-   * copies are read alone, not with every location's.
-   */
+  /** One location with its counts; inside a change's transaction, what its Idempotency-Key keeps. */
   const answerOf = async (location: StoredLocation, session?: Session): Promise<Location> => {
     const beneath = await locations.descendants(location._id, session);
-    const subtree = [location, ...beneath];
-    return answer(location, await locations.quantitiesAt(subtree.map((l) => l._id)), childrenOf(subtree));
+    return answer(location, childrenOf([location, ...beneath]));
   };
 
   return {
     /** Every location in tree order (each followed by its children, by code), or those `q` or `code` find. */
     async list(query: LocationListQuery): Promise<Location[]> {
-      const [all, quantities] = await Promise.all([locations.all(), locations.quantities()]);
-      const children = childrenOf(all);
+      const children = childrenOf(await locations.all());
       const ordered: StoredLocation[] = [];
       const walk = (parentId: string | null) => {
         for (const child of children.get(parentId) ?? []) {
@@ -142,7 +145,7 @@ export function createLocationsService(deps: {
       return ordered
         .filter((location) => query.code === undefined || location.code === query.code)
         .filter((location) => !needle || location.code.toLowerCase().includes(needle) || location.name.toLowerCase().includes(needle))
-        .map((location) => answer(location, quantities, children));
+        .map((location) => answer(location, children));
     },
 
     async get(id: string): Promise<LocationDetail> {
@@ -179,7 +182,7 @@ export function createLocationsService(deps: {
           { field: 'holdsStock', from: null, to: yesNo(location.holdsStock) },
         ];
         await history.record(user, location.name, locationTask.added(location.code), session, { changes });
-        return answer(location, new Map(), new Map());
+        return answer(location, new Map());
       });
     },
 
@@ -205,7 +208,7 @@ export function createLocationsService(deps: {
           if (!patch.holdsStock) {
             if (current.code === RECEIVING_CODE)
               throw conflict('The receiving location always holds stock', 'holdsStock', 'cannot change on the receiving location');
-            const copies = await locations.copiesAt(id, session);
+            const copies = await locations.copiesAt(current, session);
             if (copies > 0)
               throw conflict(
                 `Location ${current.code} holds ${plural(copies, 'copy', 'copies')}: move them elsewhere before it stops holding stock`,
@@ -249,7 +252,7 @@ export function createLocationsService(deps: {
       return inTransaction(undefined, async (session) => {
         const location = await found(id, session);
         if (location.code === RECEIVING_CODE) throw conflict('The receiving location cannot be deleted', 'id', 'is the receiving location');
-        const copies = await locations.copiesAt(id, session);
+        const copies = await locations.copiesAt(location, session);
         const children = await locations.countChildren(id, session);
         const holds = [
           ...(copies ? [`holds ${plural(copies, 'copy', 'copies')}`] : []),
@@ -261,24 +264,32 @@ export function createLocationsService(deps: {
             'id',
             `the location ${holds.join(' and ')}`,
           );
-        // Deleting the document also conflicts with a concurrent write putting copies here (its stockChangedAt).
+        // Deleting the document also conflicts with a concurrent stock write here (its counters).
         await locations.remove(id, session);
         const changes: FieldChange[] = [
           { field: 'code', from: location.code, to: null },
           { field: 'name', from: location.name, to: null },
         ];
         await history.record(user, location.name, locationTask.deleted(location.code), session, { changes });
-        return answer(location, new Map(), new Map());
+        return answer(location, new Map());
       });
     },
 
-    /** A page of what `id` and everything beneath it holds, its totals in X-Total-Count (rows) and X-Total-Quantity (copies). */
+    /**
+     * A page of what `id` and everything beneath it holds, its totals in X-Total-Count (rows) and X-Total-Quantity
+     * (copies): the locations' counters, or a count of the rows `q` finds. Sorted by quantity, a subtree of more than
+     * QUANTITY_SORT_ROWS rows is refused (400 naming sort): no index gives that order.
+     */
     async stock(id: string, query: LocationStockQuery): Promise<Answer<LocationStockItem[]>> {
       const location = await found(id);
       const subtree = [location, ...(await locations.descendants(id))];
       const at = subtree.map((l) => l._id);
-      const codeOrder = [...subtree].sort(byCode).map((l) => l._id);
-      const [totals, rows] = await Promise.all([locations.stockTotals(at, query.q), locations.stockPage(at, codeOrder, query)]);
+      const totals = query.q ? await locations.stockTotals(at, query.q) : summed(subtree);
+      if (query.sort.replace(/^-/, '') === 'quantity' && totals.rows > QUANTITY_SORT_ROWS) {
+        const reason = `sorts at most ${QUANTITY_SORT_ROWS} rows by quantity; ${location.code} holds ${totals.rows}: sort by book, author or location`;
+        throw invalid(`Invalid query: sort ${reason}`, 'sort', reason);
+      }
+      const rows = await locations.stockPage(at, [...subtree].sort(byCode), query);
       const named = new Map(subtree.map((l) => [l._id, l]));
       const items = rows.map((row) => ({ ...row, code: named.get(row.locationId)!.code, name: named.get(row.locationId)!.name }));
       return new Answer(items, { [TOTAL_COUNT_HEADER]: String(totals.rows), [TOTAL_QUANTITY_HEADER]: String(totals.quantity) });

@@ -1,5 +1,6 @@
 // Demo data inserted into an empty database: 30 real books (the first six are the landing page's cards) with their
-// real ISBN-13s, a few of them low on stock against their reorder point, and 8 client reviews.
+// real ISBN-13s, a few of them low on stock against their reorder point, their copies spread over a small warehouse
+// (two aisles of shelves, a returns area, RECEIVING), and 8 client reviews.
 import type { NewBook } from '@book-warehouse/types';
 
 export const SEED_OWNER_EMAIL = 'demo@bookwarehouse.dev';
@@ -397,6 +398,40 @@ export const seedBooks: ReadonlyArray<Omit<NewBook, 'email'>> = [
     isbn: '9780547928227',
   },
 ];
+
+/** The demo locations, each after its parent: a warehouse with two aisles of three shelves, and a returns area. */
+export const seedLocations: ReadonlyArray<{ code: string; name: string; parent: string | null; holdsStock: boolean }> = [
+  { code: 'WH', name: 'Main warehouse', parent: null, holdsStock: false },
+  ...['A', 'B'].flatMap((aisle) => [
+    { code: `WH-${aisle}`, name: `Aisle ${aisle}`, parent: 'WH', holdsStock: false },
+    ...[1, 2, 3].map((shelf) => ({
+      code: `WH-${aisle}-0${shelf}`,
+      name: `Shelf ${aisle}-0${shelf}`,
+      parent: `WH-${aisle}`,
+      holdsStock: true,
+    })),
+  ]),
+  { code: 'RETURNS', name: 'Returns area', parent: null, holdsStock: true },
+];
+
+const SHELVES = seedLocations.filter((location) => location.code.startsWith('WH-') && location.holdsStock).map((l) => l.code);
+
+/**
+ * Where the demo book at `index` keeps its `quantity` copies, by location code: three quarters on its shelf (its
+ * default location), the rest at RECEIVING, and for every fifth book one of those at RETURNS. They add up to
+ * `quantity`, as every stock write keeps them.
+ */
+export function seedStock(index: number, quantity: number): { shelf: string; at: Array<[code: string, quantity: number]> } {
+  const shelf = SHELVES[index % SHELVES.length]!;
+  const onShelf = Math.ceil((quantity * 3) / 4);
+  const returned = index % 5 === 0 && quantity > onShelf ? 1 : 0;
+  const at: Array<[string, number]> = [
+    [shelf, onShelf],
+    ['RETURNS', returned],
+    ['RECEIVING', quantity - onShelf - returned],
+  ];
+  return { shelf, at: at.filter(([, n]) => n > 0) };
+}
 
 export const seedReviews: ReadonlyArray<{ name: string; img: string; time: string; description: string }> = [
   {

@@ -1,15 +1,18 @@
 import request from 'supertest';
-import { BookSchema, IsbnSchema, StatsSchema } from '@book-warehouse/types';
-import { startTestApp, type TestContext } from '../../../test/helpers';
+import type { ObjectId } from 'mongodb';
+import { BookSchema, IsbnSchema, LocationSchema, RECEIVING_CODE, StatsSchema } from '@book-warehouse/types';
+import { bearer, createTestUser, startTestApp, type TestContext, type TestUser } from '../../../test/helpers';
 import { connectDatabase } from '../../lib/database';
 import { createLogger } from '../../lib/logger';
 import { countBooks, toStats } from '../books/stats.repository';
 import { seedDemoData } from './seed';
-import { seedBooks, seedReviews } from './seed-data';
+import { seedBooks, seedLocations, seedReviews } from './seed-data';
 
 let ctx: TestContext;
+let staff: TestUser;
 beforeAll(async () => {
   ctx = await startTestApp();
+  staff = await createTestUser('Seed Staff');
 });
 afterAll(() => ctx.close());
 
@@ -46,6 +49,31 @@ describe('seedDemoData', () => {
     expect(stats).toEqual({ ...toStats(await countBooks(ctx.db)), products: seedBooks.length });
     expect(stats.lowStock).toBeGreaterThanOrEqual(3);
     expect(stats.outOfStock).toBeGreaterThanOrEqual(1);
+  });
+
+  it('spreads the demo books over a small tree of locations, each book summing to its stockQuantity, counted', async () => {
+    const listed = LocationSchema.array().parse((await request(ctx.app).get('/api/locations').set(bearer(staff)).expect(200)).body);
+    expect(listed.map((l) => l.code)).toEqual(expect.arrayContaining([...seedLocations.map((l) => l.code), RECEIVING_CODE]));
+    const byId = new Map(listed.map((l) => [l._id, l]));
+    const stored = await ctx.db.collection('books').find().toArray();
+    for (const book of stored) {
+      const stock = book['stock'] as Array<{ locationId: ObjectId; quantity: number }>;
+      expect(stock.reduce((sum, e) => sum + e.quantity, 0)).toBe(book['stockQuantity']);
+      for (const entry of stock) expect(byId.get(entry.locationId.toHexString())?.holdsStock).toBe(true);
+    }
+    const held = (code: string) => listed.find((l) => l.code === code)!;
+    // Every copy is somewhere: the shelves, RETURNS and RECEIVING together hold them all, as their counters say.
+    const total = stored.reduce((sum, book) => sum + (book['stockQuantity'] as number), 0);
+    expect(held('WH').subtreeQuantity + held('RETURNS').quantity + held(RECEIVING_CODE).quantity).toBe(total);
+    expect(held('WH-A').subtreeQuantity).toBeGreaterThan(0);
+    expect(held('WH-B').subtreeQuantity).toBeGreaterThan(0);
+    expect(held('RETURNS').quantity).toBeGreaterThan(0);
+    expect(held(RECEIVING_CODE).quantity).toBeGreaterThan(0);
+    const shelf = await request(ctx.app)
+      .get(`/api/locations/${held('WH-A-01')._id}/stock`)
+      .set(bearer(staff))
+      .expect(200);
+    expect(Number(shelf.headers['x-total-quantity'])).toBe(held('WH-A-01').quantity);
   });
 
   it('leaves a database that holds books alone', async () => {

@@ -1,4 +1,4 @@
-import type { LocationStockSortKey } from '@book-warehouse/types';
+import { QUANTITY_SORT_ROWS, type LocationStockSortKey } from '@book-warehouse/types';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
@@ -66,6 +66,8 @@ export function LocationStockTable({ locationId, code }: { locationId: string; c
                   <tr>
                     {columns.map((column) => {
                       const active = sort.key === column.key;
+                      // The API sorts at most QUANTITY_SORT_ROWS rows by quantity: beyond, the column is not sortable.
+                      const sortable = active || column.key !== 'quantity' || data.total <= QUANTITY_SORT_ROWS;
                       return (
                         <th
                           key={column.key}
@@ -73,14 +75,18 @@ export function LocationStockTable({ locationId, code }: { locationId: string; c
                           aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : undefined}
                           className={`${cell} ${column.numeric ? 'text-right' : ''}`}
                         >
-                          <button
-                            type="button"
-                            onClick={() => change({ sort: `${active && !sort.desc ? '-' : ''}${column.key}`, page: 0 })}
-                            className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                          >
-                            {column.label}
-                            <span aria-hidden="true">{active ? (sort.desc ? '↓' : '↑') : '↕'}</span>
-                          </button>
+                          {sortable ? (
+                            <button
+                              type="button"
+                              onClick={() => change({ sort: `${active && !sort.desc ? '-' : ''}${column.key}`, page: 0 })}
+                              className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                            >
+                              {column.label}
+                              <span aria-hidden="true">{active ? (sort.desc ? '↓' : '↑') : '↕'}</span>
+                            </button>
+                          ) : (
+                            column.label
+                          )}
                         </th>
                       );
                     })}

@@ -38,6 +38,27 @@ const FIRST_BACKOFF_MS = 4;
 const MAX_BACKOFF_MS = 250;
 const backoff = (tries: number) => sleep(Math.random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** tries));
 
+/** The bound of runBulk's tries on a client without a deadline (the driver's own bound for withTransaction). */
+const DEFAULT_BULK_DEADLINE_MS = 120_000;
+
+/**
+ * Commits runBulk's transaction: true once committed, false when it was aborted by a transient error and may run
+ * again. An unknown result (the connection lost, a failover) commits again, which the server answers idempotently.
+ */
+async function commitBulk(session: ClientSession, inTime: () => boolean): Promise<boolean> {
+  for (;;) {
+    try {
+      await session.commitTransaction();
+      return true;
+    } catch (error) {
+      if (!(error instanceof MongoError)) throw new DatabaseLostDuringCommit(error);
+      if (error.hasErrorLabel('UnknownTransactionCommitResult') && inTime()) continue;
+      if (error.hasErrorLabel('TransientTransactionError') && inTime()) return false;
+      throw error;
+    }
+  }
+}
+
 export interface Transactions {
   /**
    * Runs `work` in one transaction with the driver's `withTransaction`: a transient error (a write conflict
@@ -54,6 +75,14 @@ export interface Transactions {
    * committed (false when the handler opened no transaction, so the caller can do the step's work itself).
    */
   withCommitStep<T>(step: CommitStep, handler: () => Promise<T>): Promise<{ value: T; stepCommitted: boolean }>;
+  /**
+   * As `run`, for work that writes in bulk (insertMany, bulkWrite): driver 6.16 refuses those inside
+   * `withTransaction` when the client has a `timeoutMS`, so this one starts and commits the transaction itself
+   * (docs/decisions/025-bulk-import-transactions.md). Each operation keeps the client's deadline; a transient
+   * error runs `work` again, and an unknown commit result commits again, while the client's deadline since the
+   * first try has not passed. It runs no request's commit step (the import needs no Idempotency-Key).
+   */
+  runBulk<T>(work: (session: Session) => Promise<T>): Promise<T>;
 }
 
 export function createTransactions(client: MongoClient): Transactions {
@@ -87,6 +116,26 @@ export function createTransactions(client: MongoClient): Transactions {
       if (pending) pending.committed = true;
       return result;
     },
+    runBulk: (work) =>
+      client.withSession(async (session) => {
+        const started = performance.now();
+        const inTime = () => performance.now() - started < (client.options.timeoutMS ?? DEFAULT_BULK_DEADLINE_MS);
+        for (let tries = 0; ; tries++) {
+          session.startTransaction(TRANSACTION_OPTIONS);
+          let value;
+          try {
+            value = await work(session);
+          } catch (error) {
+            await session.abortTransaction().catch(() => undefined);
+            if (!(error instanceof MongoError && error.hasErrorLabel('TransientTransactionError') && inTime())) throw error;
+            await backoff(tries);
+            continue;
+          }
+          const committed = await commitBulk(session, inTime);
+          if (committed) return value;
+          await backoff(tries);
+        }
+      }),
     async withCommitStep(step, handler) {
       const request = { step, committed: false };
       const value = await requests.run(request, handler);

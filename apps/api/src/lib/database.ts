@@ -125,3 +125,16 @@ export async function insertAbsent<T extends Document>(collection: Collection<T>
     throw error;
   }
 }
+
+/**
+ * The most documents one bulk write inside a transaction sends: each write has the client's deadline (timeoutMS),
+ * so a batch of any size is written a slice at a time.
+ */
+const BULK_SLICE = 250;
+
+/** Writes `items` a BULK_SLICE at a time, one slice after another (they share a transaction's session). */
+export async function inSlices<T, R>(items: readonly T[], write: (slice: T[]) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (let at = 0; at < items.length; at += BULK_SLICE) answers.push(await write(items.slice(at, at + BULK_SLICE)));
+  return answers;
+}

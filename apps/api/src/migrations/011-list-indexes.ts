@@ -1,3 +1,4 @@
+import { NAME_AUTHOR_INDEX } from '../modules/books/book-import.repository';
 import { listIndexes } from '../modules/books/book-list.repository';
 import { HISTORY_LIST_INDEXES } from '../modules/history/history-list.repository';
 import type { Migration } from './migration';
@@ -11,7 +12,7 @@ export const createListIndexes: Migration = {
   id: '011-list-indexes',
   description: 'Create the indexes of the book and history lists and of the import',
   async up(db) {
-    await db.collection('books').createIndexes([...listIndexes(), { name: 'import_name_author', key: { bookName: 1, author: 1 } }]);
+    await db.collection('books').createIndexes([...listIndexes(), { name: NAME_AUTHOR_INDEX, key: { bookName: 1, author: 1 } }]);
     await db.collection('histories').createIndexes([...HISTORY_LIST_INDEXES, { name: 'import_id', key: { importId: 1 }, sparse: true }]);
   },
 };

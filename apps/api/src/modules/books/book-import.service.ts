@@ -28,17 +28,26 @@ import type { BooksService, ImportWrite } from './books.service';
  * ('Added' / 'Updated') with its `changes` and the import's id, the dashboard counters and stored shortages
  * follow in the same transaction, and the unique ISBN index applies.
  *
- * The writes go in transactions of BATCH_ROWS rows (MongoDB 4.0 limits a transaction to 60 s and 16 MB of
- * oplog; the client's deadline, DB_TIMEOUT_MS, bounds each transaction too, and its rows are written one by
- * one): a server that dies mid-import leaves the earlier batches committed and the rest unwritten. Running
- * the same file again is safe: the rows written match their books and are unchanged, the others are written.
+ * The writes go in batches (batchRowsOf), each one transaction whose rows are written in bulk (MongoDB 4.0 limits a
+ * transaction to 60 s and 16 MB of oplog; each of its operations has the client's deadline, DB_TIMEOUT_MS): a
+ * server that dies mid-import leaves the earlier batches committed and the rest unwritten. Running the same file
+ * again is safe: the rows written match their books and are unchanged, the others are written.
  */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Data rows per file: the check pass keeps one key per row (the repeated-book rule), so the rows bound its memory. */
 export const IMPORT_MAX_ROWS = 100_000;
 /** The errors an answer lists; `errorCount` counts them all. */
 export const IMPORT_ERRORS_LISTED = 100;
-const BATCH_ROWS = 100;
+/**
+ * A batch (one transaction, one progress line) is about a hundredth of the file's valid rows, at least MIN_BATCH_ROWS
+ * and at most MAX_BATCH_ROWS, where the rows per second stop growing (docs/decisions/026-bulk-import-transactions.md).
+ * BATCH_BYTES of rows' JSON also ends a batch: MongoDB 4.0 writes a transaction in one oplog entry of at most 16 MB,
+ * and a row takes about three times its JSON there (the book, its search keys, the entry's changes).
+ */
+const MIN_BATCH_ROWS = 100;
+const MAX_BATCH_ROWS = 1000;
+const BATCH_BYTES = 4 * 1024 * 1024;
+const batchRowsOf = (rows: number) => Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, Math.ceil(rows / 100)));
 /**
  * The parser gets the body this many bytes at a time, and the event loop a turn once SLICE_MS of work has run:
  * so no file, however shaped, holds up other requests, and one slice of the costliest rows stays a short task.
@@ -340,31 +349,51 @@ export function createBookImportService({ imports, books }: ImportDeps) {
       };
 
       let batch: Row[] = [];
+      let batchBytes = 0;
       let processed = 0;
-      const plan = async () => {
-        const plans = planOf(batch, await matches(batch));
-        const changing = plans.filter((one) => 'create' in one || Object.keys(one.set).length);
-        summary.unchanged += plans.length - changing.length;
-        if (!write) {
-          summary.created += changing.filter((one) => 'create' in one).length;
-          summary.updated += changing.filter((one) => !('create' in one)).length;
-        } else if (changing.length) {
+      /**
+       * The batch committing while the next one is read and planned: the parse and checks of the API overlap the
+       * database's commit. Commits run one at a time in the file's order; a failed one stops the import at the next
+       * batch (a book is in one row only, so a batch never needs the one before it in its plan; it is planned again
+       * inside its transaction anyway).
+       */
+      let committing: Promise<void> = Promise.resolve();
+      const commit = async (rows: number, changing: Plan[]) => {
+        if (changing.length) {
           const done = await commitBatch(user, changing, importId);
           summary.created += done.created;
           summary.updated += done.updated;
           // A row found unchanged inside the transaction (written meanwhile) is unchanged.
           summary.unchanged += changing.length - done.created - done.updated;
         }
-        processed += batch.length;
-        batch = [];
+        processed += rows;
         progress?.({ processed, total });
       };
+      const plan = async () => {
+        const rows = batch;
+        batch = [];
+        batchBytes = 0;
+        const plans = planOf(rows, await matches(rows));
+        const changing = plans.filter((one) => 'create' in one || Object.keys(one.set).length);
+        summary.unchanged += plans.length - changing.length;
+        if (!write) {
+          summary.created += changing.filter((one) => 'create' in one).length;
+          summary.updated += changing.filter((one) => !('create' in one)).length;
+        }
+        await committing;
+        committing = commit(rows.length, write ? changing : []);
+        // Seen at the next batch or at the end; meanwhile not an unhandled rejection.
+        committing.catch(() => undefined);
+      };
       if (total > 0) {
+        const rowsPerBatch = batchRowsOf(total);
         await readFile(slicesOf(kept, pace), pace, query, async (row) => {
           batch.push(row);
-          if (batch.length === BATCH_ROWS) await plan();
+          batchBytes += Buffer.byteLength(JSON.stringify(row.book));
+          if (batch.length === rowsPerBatch || batchBytes >= BATCH_BYTES) await plan();
         });
         if (batch.length) await plan();
+        await committing;
       }
       summary.committed = write;
       return { status: refused && !query.dryRun ? 422 : 200, summary };

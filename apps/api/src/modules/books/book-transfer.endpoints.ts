@@ -37,7 +37,7 @@ export const BOOK_TRANSFER = endpoints({
       '(the header is row 1, blank lines count and are skipped), and `errorCount` counts them all. A row whose ' +
       'ISBN (or, without one, name and author) matches a book updates the fields that differ; the others create books; every ' +
       'change gets a history entry with `importId`. `dryRun=true` changes nothing. A commit with a bad row answers 422 and ' +
-      'writes nothing, unless `skipInvalid=true`. Writes go in transactions of 100 rows: if the server stops midway, running ' +
+      'writes nothing, unless `skipInvalid=true`. Writes go in transactions of about 1% of the file (100 to 1,000 rows): if the server stops midway, running ' +
       'the same file again finishes the import (rows already written are unchanged). With `Accept: application/x-ndjson` ' +
       'the answer is 200 and streams one line `{"processed","total"}` (ImportProgress) per batch, then the summary with its ' +
       '`status` (200 or 422); a line `{"error", "status"}` if the import stops midway. Not idempotent by key: by its match rule.',

@@ -233,7 +233,7 @@ describe('POST /api/books/import', () => {
     expect(updated.changes).toEqual([
       { field: 'stockQuantity', from: 8, to: 1 },
       { field: 'price', from: 10, to: 12.5 },
-      { field: 'stock.RECEIVING', from: 8, to: 1 },
+      { field: 'stock.RECEIVING', from: 8, to: 1, locationId: expect.any(String) as string },
     ]);
     const added = entries.find((entry) => entry.bookName === 'New and fine')!;
     expect(added.changes).toEqual(

@@ -138,7 +138,7 @@ export async function applyMovements(lines: StockMovementLine[], deps: MovementD
 }
 
 /** The history label of one transfer line (docs/rules.md, Transfers). */
-const movedTask = (n: number, from: string, to: string) => `Moved ${n} Quantity from ${from} to ${to}`;
+export const movedTask = (n: number, from: string, to: string) => `Moved ${n} Quantity from ${from} to ${to}`;
 
 /**
  * POST /stock/transfers (docs/rules.md, Transfers): each line moves `quantity` copies of a book from one location

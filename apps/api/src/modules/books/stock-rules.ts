@@ -11,6 +11,31 @@ export const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
 export const unusable = (id: string, location: StockLocation | undefined): string | undefined =>
   !location ? `no location has the id ${id}` : !location.holdsStock ? `${location.code} cannot hold stock` : undefined;
 
+/** The book's default location among `found` (locations by lower-case id) while it can hold stock, else RECEIVING. */
+export function defaultAmong(
+  book: Pick<Book, 'defaultLocationId'>,
+  found: Map<string, StockLocation>,
+  receiving: StockLocation,
+): StockLocation {
+  const location = book.defaultLocationId ? found.get(book.defaultLocationId.toLowerCase()) : undefined;
+  return location?.holdsStock ? location : receiving;
+}
+
+/** A new total as an adjustment at `at`: 409 naming `stockQuantity` when that location would go below 0. */
+export function adjustedAt(stock: readonly StockEntry[], at: StockLocation, bookName: string, total: number): StockEntry[] {
+  const quantity = quantityAt(stock, at._id) + total - totalOf(stock);
+  if (quantity < 0) {
+    const instead = 'deliver from or transfer out of the other locations instead';
+    throw new AppError(
+      'conflict',
+      409,
+      `Cannot set the stock of '${bookName}' to ${total}: ${at.code} holds ${copies(quantityAt(stock, at._id))} and would go below 0; ${instead}`,
+      { stockQuantity: `would take ${at.code} below 0; ${instead}` },
+    );
+  }
+  return withQuantity(stock, at._id, quantity);
+}
+
 /**
  * Where each stock change of one book puts or takes its copies (docs/rules.md, Stock per location): a receive
  * without a location goes to the book's default location (else RECEIVING), a delivery without one draws in
@@ -31,8 +56,11 @@ export function createStockRules(books: BooksRepository) {
   /** The book's default location while it can hold stock, else RECEIVING (a default deleted since no longer applies). */
   async function defaultOf(book: Pick<Book, 'defaultLocationId'>, session: Session): Promise<StockLocation> {
     const id = book.defaultLocationId;
-    const location = id ? (await locations.find([id], session)).get(id.toLowerCase()) : undefined;
-    return location?.holdsStock ? location : locations.receiving(session);
+    return defaultAmong(
+      book,
+      id ? await locations.find([id], session) : new Map<string, StockLocation>(),
+      await locations.receiving(session),
+    );
   }
 
   return {
@@ -79,18 +107,7 @@ export function createStockRules(books: BooksRepository) {
      * `stockQuantity` when that location would go below 0.
      */
     async adjusted({ stock }: Stocked, book: Pick<Book, 'bookName' | 'defaultLocationId'>, total: number, session: Session) {
-      const at = await defaultOf(book, session);
-      const quantity = quantityAt(stock, at._id) + total - totalOf(stock);
-      if (quantity < 0) {
-        const instead = 'deliver from or transfer out of the other locations instead';
-        throw new AppError(
-          'conflict',
-          409,
-          `Cannot set the stock of '${book.bookName}' to ${total}: ${at.code} holds ${copies(quantityAt(stock, at._id))} and would go below 0; ${instead}`,
-          { stockQuantity: `would take ${at.code} below 0; ${instead}` },
-        );
-      }
-      return withQuantity(stock, at._id, quantity);
+      return adjustedAt(stock, await defaultOf(book, session), book.bookName, total);
     },
   };
 }

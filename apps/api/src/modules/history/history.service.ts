@@ -5,6 +5,8 @@ import { displayTime, type Clock } from '../../lib/display-time';
 import type { Page } from '../../lib/cache';
 import type { BookDetails, HistoryRepository } from './history.repository';
 
+export type { BookDetails };
+
 export function createHistoryService(deps: { history: HistoryRepository; clock: Clock; transactions: Transactions }) {
   /**
    * Records an entry in the transaction of the change it describes (books.service.ts), with what it says of
@@ -20,8 +22,22 @@ export function createHistoryService(deps: { history: HistoryRepository; clock: 
     const now = deps.clock();
     return deps.history.insert({ email: user.email, bookName, task, time: displayTime(now), createdAt: now, ...details }, session);
   };
+  /** Records many entries of one user's changes at once, in the transaction of those changes (a CSV import's batch). */
+  const recordMany = (
+    user: AuthUser,
+    entries: { bookName: string; task: string; details: BookDetails }[],
+    session: Session,
+  ): Promise<HistoryEntry[]> => {
+    const now = deps.clock();
+    const time = displayTime(now);
+    return deps.history.insertMany(
+      entries.map(({ bookName, task, details }) => ({ email: user.email, bookName, task, time, createdAt: now, ...details })),
+      session,
+    );
+  };
   return {
     record,
+    recordMany,
     /**
      * A sign-in event: the name is the user's display name unless the client sent one. In a transaction of its
      * own, so that an Idempotency-Key's stored answer commits with it.

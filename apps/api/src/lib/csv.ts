@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { redactionOf } from './redact';
 import { sendChunks } from './stream-json';
 
 /** A spreadsheet reads a UTF-8 file's accents right only when it starts with a byte-order mark. */
@@ -44,7 +45,11 @@ export async function sendCsv<T>(
 ): Promise<void> {
   async function* pieces() {
     yield BOM + csvRow(file.header);
-    for await (const item of items) yield csvRow(file.row(item));
+    const redact = redactionOf(res);
+    for await (const each of items) {
+      const item = redact ? (redact(each) as T | undefined) : each;
+      if (item !== undefined) yield csvRow(file.row(item));
+    }
   }
   res
     .status(200)

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { jsonOf, type ListAnswer } from './cache';
+import { redactionOf } from './redact';
 import { sendJsonArray } from './stream-json';
 
 const gzipped = promisify(gzip);
@@ -22,7 +23,8 @@ const prepared = new WeakMap<Buffer, Prepared>();
  * already has a Content-Encoding alone).
  */
 export async function sendJson(req: Request, res: Response, data: object): Promise<void> {
-  const json = jsonOf(data);
+  const redact = redactionOf(res);
+  const json = jsonOf(redact ? (redact(data) as object) : data);
   let done = prepared.get(json);
   if (!done) prepared.set(json, (done = {}));
   const etagOf = req.app.get('etag fn') as ((body: Buffer) => string) | undefined;

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { redactionOf } from './redact';
 
 /**
  * Writes the items of an async iterable as one JSON array, honouring back-pressure, so a large list is
@@ -46,8 +47,11 @@ export async function sendChunks(res: Response, pieces: AsyncIterable<string>): 
 
 export async function sendJsonArray(res: Response, items: AsyncIterable<unknown>): Promise<void> {
   let started = false;
+  const redact = redactionOf(res);
   async function* pieces() {
-    for await (const item of items) {
+    for await (const each of items) {
+      const item: unknown = redact ? redact(each) : each;
+      if (item === undefined) continue;
       yield (started ? ',' : '[') + JSON.stringify(item);
       started = true;
     }

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { Answer } from '../lib/answer';
-import type { AuthUser } from '../lib/auth-user';
+import type { AuthUser, Caller } from '../lib/auth-user';
 import { AppError, cutText } from '../lib/errors';
+import { redactionOf, setCaller } from '../lib/redact';
 import type { Authenticate } from './access';
 import type { Idempotency } from './idempotency';
 
@@ -81,6 +82,8 @@ function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unkno
 export function route(spec: RouteSpec, handler: RouteHandler): RequestHandler {
   return async (req, res) => {
     const user = spec.auth ? await spec.auth(req, res) : undefined;
+    // Every access level answers a Caller (an AuthUser with its role) or, for `optional`, undefined.
+    setCaller(res, user as Caller | undefined);
     const params = parse(spec.params, req.params, 'params');
     const query = parse(spec.query, { ...req.query }, 'query');
     const body = parse(spec.body, req.body ?? {}, 'body');
@@ -95,11 +98,12 @@ export function route(spec: RouteSpec, handler: RouteHandler): RequestHandler {
       spec.idempotency && caller ? await spec.idempotency({ req, res, user: caller, status: spec.status ?? 200 }, run) : await run();
     if (res.headersSent) return;
     if (answer === undefined) throw new Error(`${req.method} ${req.baseUrl}${req.path}: the handler returned no answer and sent none`);
+    const redact = redactionOf(res) ?? ((value: unknown) => value);
     if (answer instanceof Answer)
       res
         .set(answer.headers)
         .status(spec.status ?? 200)
-        .json(answer.body);
-    else res.status(spec.status ?? 200).json(answer);
+        .json(redact(answer.body));
+    else res.status(spec.status ?? 200).json(redact(answer));
   };
 }

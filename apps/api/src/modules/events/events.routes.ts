@@ -1,5 +1,6 @@
 import type { Response, Router } from 'express';
 import { AppError } from '../../lib/errors';
+import { redactionOf } from '../../lib/redact';
 import type { Access } from '../../middleware/access';
 import { endpointRouter } from '../../middleware/endpoint';
 import { EVENTS } from './events.endpoints';
@@ -101,7 +102,9 @@ export function createEventsRouter(service: EventsService, access: Access, setti
       () => clearInterval(heartbeat),
       () => clearTimeout(lifetime),
     );
-    stops.push(service.subscribe({ event: (event) => send(frame(event)), close: end }, req.get('last-event-id')));
+    const redact = redactionOf(res);
+    const shown = (event: LiveEvent) => (redact ? { ...event, data: redact(event.data) as LiveEvent['data'] } : event);
+    stops.push(service.subscribe({ event: (event) => send(frame(shown(event))), close: end }, req.get('last-event-id')));
     // A client that left while its token was checked had its 'close' before `end` listened: free its slot now.
     if (res.closed) end();
   });

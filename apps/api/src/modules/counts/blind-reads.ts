@@ -1,0 +1,84 @@
+import type { RequestHandler } from 'express';
+import { setRedact } from '../../lib/redact';
+import type { CountsService } from './counts.service';
+
+/** The books and locations of the lines of the blind sessions counting (hex ids). */
+interface Hidden {
+  books: ReadonlySet<string>;
+  locations: ReadonlySet<string>;
+}
+
+type Fields = Record<string, unknown>;
+
+/** A history change of a location's quantity is named `stock.<CODE>` (modules/books/stock-locations.ts). */
+const STOCK_FIELD = 'stock.';
+
+const isIn = (set: ReadonlySet<string>, id: unknown) => typeof id === 'string' && set.has(id.toLowerCase());
+const isStockChange = (change: unknown) =>
+  typeof change === 'object' &&
+  change !== null &&
+  typeof (change as Fields)['field'] === 'string' &&
+  ((change as Fields)['field'] === 'stockQuantity' || ((change as Fields)['field'] as string).startsWith(STOCK_FIELD));
+
+/** How deep an answer is walked: a list of events of books with their locations is the deepest. */
+const MAX_DEPTH = 6;
+
+/**
+ * `value` with every quantity that reveals what a blind count expects hidden
+ * (docs/decisions/027-counting-against-the-shelf.md): a book answers stockQuantity 0 with `stockHidden` and no
+ * locations; a row of a location's stock is left out; a history entry's stock changes lose their figures; a location
+ * answers 0 copies. Unchanged parts are the same objects, so an answer with nothing to hide is the cached value itself.
+ */
+function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const shown = value.map((item) => hide(item, hidden, depth + 1));
+    return shown.some((item, i) => item !== value[i]) ? shown.filter((item) => item !== undefined) : value;
+  }
+  const fields = value as Fields;
+  if (typeof fields['stockQuantity'] === 'number' && isIn(hidden.books, fields['_id'])) {
+    const { locations: _locations, ...rest } = fields;
+    return { ...rest, stockQuantity: 0, stockHidden: true };
+  }
+  if (typeof fields['quantity'] === 'number' && typeof fields['locationId'] === 'string' && isIn(hidden.books, fields['bookId']))
+    return undefined;
+  if (Array.isArray(fields['changes']) && isIn(hidden.books, fields['bookId'])) {
+    return {
+      ...fields,
+      changes: fields['changes'].map((change: unknown) =>
+        isStockChange(change) ? { ...(change as Fields), from: null, to: null } : change,
+      ),
+    };
+  }
+  if (typeof fields['subtreeQuantity'] === 'number' && isIn(hidden.locations, fields['_id']))
+    return { ...fields, quantity: 0, subtreeQuantity: 0 };
+  let changed = false;
+  const shown: Fields = {};
+  for (const [key, field] of Object.entries(fields)) {
+    shown[key] = hide(field, hidden, depth + 1);
+    if (shown[key] !== field) changed = true;
+  }
+  return changed ? shown : value;
+}
+
+/**
+ * The blind counts' redaction at the HTTP edge: every read (and live-event stream) gets it, bound at send time to its
+ * caller, since the cached answers are shared by every caller. Admins see everything. The sets are read per request
+ * (cached until a session or line changes through any instance); a stream reads the latest set at each event.
+ */
+export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverything'>): RequestHandler {
+  let latest: Hidden = { books: new Set(), locations: new Set() };
+  return (req, res, next) => {
+    if (req.method !== 'GET') return next();
+    counts.hidden().then(
+      (hidden) => {
+        latest = hidden;
+        setRedact(res, (value, caller) =>
+          counts.seesEverything(caller) || (!latest.books.size && !latest.locations.size) ? value : hide(value, latest),
+        );
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}

@@ -18,6 +18,7 @@ import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
 import type { QueueLimits } from './lib/bounded-queue';
 import { createCache } from './lib/cache';
+import { LOCATIONS_COLLECTION, STOCK_WRITE_FIELDS } from './lib/database-locations';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
 import type { Transactions } from './lib/database-transaction';
 import type { Clock } from './lib/display-time';
@@ -39,6 +40,10 @@ import { createBooksRouter } from './modules/books/books.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesRouter } from './modules/categories/categories.routes';
 import { createBooksService } from './modules/books/books.service';
+import { blindReads } from './modules/counts/blind-reads';
+import { createCountsRepository } from './modules/counts/counts.repository';
+import { createCountsRouter } from './modules/counts/counts.routes';
+import { createCountsService } from './modules/counts/counts.service';
 import { createCoversRepository } from './modules/covers/covers.repository';
 import { createCoversRouter } from './modules/covers/covers.routes';
 import { createCoversService } from './modules/covers/covers.service';
@@ -56,6 +61,11 @@ import { createIsbnLookupService, type IsbnLookupOptions } from './modules/isbn-
 import { createLocationsRepository } from './modules/locations/locations.repository';
 import { createLocationsRouter } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
+import { createPurchaseOrdersRepository } from './modules/purchasing/purchase-orders.repository';
+import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
+import { createPurchasingRouter } from './modules/purchasing/purchasing.routes';
+import { createSuppliersRepository } from './modules/purchasing/suppliers.repository';
+import { createSuppliersService } from './modules/purchasing/suppliers.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createPublicPages } from './modules/pages/public-pages';
@@ -206,7 +216,7 @@ export function createApp(deps: AppDeps): App {
   const { transactions, clock } = deps;
   const idempotency = createIdempotency({ keys: createIdempotencyRepository(deps.db), transactions, clock });
   // One cache for the app's reads, dropped by its writes and, through the change feed, by every instance's.
-  const cache = createCache(deps.changes);
+  const cache = createCache(deps.changes, { unread: { [LOCATIONS_COLLECTION]: STOCK_WRITE_FIELDS } });
   const history = createHistoryService({ history: createHistoryRepository(deps.db, cache), clock, transactions });
   const stats = createStatsRepository(deps.db);
   const bookStore = createBooksRepository(deps.db, cache, stats);
@@ -237,7 +247,11 @@ export function createApp(deps: AppDeps): App {
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
   const covers = createCoversService(createCoversRepository(deps.db), options.coverDecodes);
-  const locations = createLocationsService({ locations: createLocationsRepository(deps.db, cache), history, transactions, clock });
+  const locations = createLocationsService({ locations: createLocationsRepository(deps.db), history, transactions, clock });
+  const purchasing = { suppliers: createSuppliersRepository(deps.db), orders: createPurchaseOrdersRepository(deps.db) };
+  const suppliers = createSuppliersService({ ...purchasing, history, transactions, clock });
+  const purchaseOrders = createPurchaseOrdersService({ ...purchasing, books, history, transactions, clock });
+  const counts = createCountsService({ counts: createCountsRepository(deps.db, cache), books, history, transactions, clock });
   const isbnLookup = createIsbnLookupService(options.isbnLookup ?? { timeoutMs: 0 }, covers, deps.logger);
 
   const api = express.Router();
@@ -286,6 +300,8 @@ export function createApp(deps: AppDeps): App {
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
   api.use(limits.reads);
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
+  // While a blind count runs, reads hide what it expects from everyone but admins (modules/counts/blind-reads.ts).
+  api.use(blindReads(counts));
   api.use(createBookTransferRouter(bookLists, imports, access));
   api.use(createBooksRouter(books, access, idempotency, bookLists));
   api.use(createStockRouter(books, access, idempotency));
@@ -294,6 +310,8 @@ export function createApp(deps: AppDeps): App {
   api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));
   api.use(createLocationsRouter(locations, access, idempotency));
+  api.use(createPurchasingRouter({ suppliers, orders: purchaseOrders }, access, idempotency));
+  api.use(createCountsRouter(counts, access, idempotency));
   api.use(createUsersRouter(users, access));
   api.use(createIsbnLookupRouter(isbnLookup, access));
   api.use(
@@ -337,4 +355,4 @@ export function createApp(deps: AppDeps): App {
 
 /** The change feed the app's cache and live events listen to: books, histories, comments, accounts and locations (close it at shutdown). */
 export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
-  watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users', 'locations'], logger });
+  watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users', 'locations', 'countSessions', 'countLines'], logger });

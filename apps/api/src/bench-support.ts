@@ -11,3 +11,12 @@ export { PAGE_WINDOW, REVIEWS_PER_PAGE } from '@book-warehouse/types';
 export { createStatsRepository, toStats } from './modules/books/stats.repository';
 export { toBook } from './modules/books/books.repository';
 export { toEntry } from './modules/history/history.repository';
+// The write ceilings (bench/src/write-ceilings.mjs): the same documents and counters as the API's stock writes.
+export { historyTask } from '@book-warehouse/types';
+export { addCounters, countersDelta, ZERO } from './modules/books/stats.repository';
+export { fieldChanges, shortageOf } from './modules/books/book-changes';
+export { locationDeltas, quantityAt, stockChanges, totalOf, withQuantity } from './modules/books/stock-locations';
+export { createBookLocationsRepository } from './modules/books/book-locations.repository';
+export { actionOf } from './modules/history/history-actions';
+export { movedTask } from './modules/books/stock-movements';
+export { displayTime } from './lib/display-time';

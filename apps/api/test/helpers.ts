@@ -18,6 +18,7 @@ import { connectDatabase, type Database } from '../src/lib/database';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/lib/mongo';
 import { runMigrations } from '../src/migrations/migrations';
+import { LOCATION_COUNTERS_COLLECTION, LOCATIONS_COLLECTION } from '../src/lib/database-locations';
 import { countBooks, toStats } from '../src/modules/books/stats.repository';
 import { createApiTokenVerifier, createFirebaseVerifier, createTokenVerifier, signApiToken } from '../src/modules/auth/token-verifier';
 import { createUsersRepository } from '../src/modules/users/users.repository';
@@ -179,12 +180,14 @@ export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEa
   const ctx = madeInBeforeAll<TestContext>('The test app');
   beforeAll(async () => ctx.set(await startTestApp(setup.options)));
   afterAll(() => ctx.value.close());
-  // The stock counters count the books: emptied with them, they stay exact.
+  // The stock counters and the locations' counters count the books: emptied with them, they stay exact.
   const emptied = setup.emptyBeforeEach ?? [];
-  const collections = emptied.includes('books') ? [...emptied, 'stats'] : emptied;
+  const withBooks = emptied.includes('books');
+  const collections = withBooks ? [...emptied, 'stats', LOCATION_COUNTERS_COLLECTION] : emptied;
   if (collections.length) {
     beforeEach(async () => {
       await Promise.all(collections.map((name) => ctx.value.db.collection(name).deleteMany({})));
+      if (withBooks) await ctx.value.db.collection(LOCATIONS_COLLECTION).updateMany({}, { $unset: { quantity: '', bookCount: '' } });
     });
   }
   return ctx.value;
@@ -328,6 +331,18 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   StockTransfers: { lines: [{ bookId: UNKNOWN_ID, from: UNKNOWN_ID, to: '0123456789abcdef01234568', quantity: 1 }] },
   NewLocation: { code: 'B-03', name: 'Shelf B-03' },
   LocationPatch: { name: 'Renamed by a test' },
+  // A supplier and a book of the test's own replace NewPurchaseOrder's and NewReceipt's ids (roles.test.ts).
+  NewSupplier: { name: 'Supplier of a test', leadTimeDays: 4 },
+  SupplierPatch: { notes: 'Changed by a test' },
+  NewPurchaseOrder: { supplierId: UNKNOWN_ID, lines: [{ bookId: UNKNOWN_ID, quantity: 1, unitCost: 1 }] },
+  PurchaseOrderPatch: { notes: 'Changed by a test' },
+  NewReceipt: { lines: [{ bookId: UNKNOWN_ID, quantity: 1 }] },
+  OrdersFromReorder: {},
+  // A category no book has (an empty session); the counts fixture (counts-fixture.ts) names its own book and line.
+  NewCount: { scope: { category: 'No such category' } },
+  NewCountObservation: { bookId: UNKNOWN_ID, locationId: UNKNOWN_ID, delta: 1 },
+  CountDecisions: { decisions: [{ lineId: UNKNOWN_ID, action: 'leave' }] },
+  CountCycleSetting: { category: 'No such category', intervalDays: 7 },
 };
 
 /** A valid raw body of an operation that takes an image (POST /api/covers): a small JPEG. */

@@ -18,6 +18,9 @@ import { createListIndexes } from './011-list-indexes';
 import { createChartIndex } from './012-chart-index';
 import { createLocations } from './013-locations';
 import { createLocationIndexes } from './014-location-indexes';
+import { countLocationStock } from './015-location-counters';
+import { createCounts } from './016-counts';
+import { createPurchasing } from './017-purchasing';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -36,6 +39,9 @@ export const MIGRATIONS: readonly Migration[] = [
   createChartIndex,
   createLocations,
   createLocationIndexes,
+  countLocationStock,
+  createCounts,
+  createPurchasing,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

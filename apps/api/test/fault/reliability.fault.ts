@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ObjectId } from 'mongodb';
 import { BookSchema, historyTask } from '@book-warehouse/types';
 import { connectDatabase, DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS, type Database } from '../../src/lib/database';
-import { apiError, createTestUser, newBook, type TestUser } from '../helpers';
+import { apiError, bearer, createTestUser, newBook, setRole, type TestUser } from '../helpers';
 import { Cluster } from './cluster';
 
 // Issue 12's fault suite: two built API instances behind HAProxy over one replica-set mongod, all on
@@ -54,7 +55,7 @@ let database: Database;
 let staff: TestUser;
 /** Scenarios that ran to their end: with fewer, the logs are kept for a look. */
 let completed = 0;
-const SCENARIOS = 5;
+const SCENARIOS = 7;
 
 /** The API's error shape, or a balancer's answer in it. */
 const isErrorShape = (body: unknown) => {
@@ -154,9 +155,12 @@ async function load(workers: number, request: (i: number) => Promise<Outcome>, d
   return outcomes;
 }
 
-/** Under load: kill -9 of mongod after 1.5 s, then a restart on the same port and data, until both instances are ready. */
-async function killMongoMidway() {
-  await sleep(1500);
+/**
+ * Under load: kill -9 of mongod after 1.5 s (or once `after` resolves), then a restart on the same port and data, until
+ * both instances are ready.
+ */
+async function killMongoMidway(after: () => Promise<unknown> = () => sleep(1500)) {
+  await after();
   process.kill(cluster.mongo.pid, 'SIGKILL');
   await sleep(1500);
   await cluster.mongo.stop(); // the launcher's bookkeeping (the process is gone); the data stays
@@ -382,6 +386,179 @@ describe('7. kill -9 of mongod in the middle of transfers between locations, res
     expect(book?.['stockQuantity']).toBe(5000);
     expect(stock.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(5000);
     expect(await database.db.collection('histories').countDocuments({ bookId: id, task: /^Moved 1 Quantity/ })).toBe(applied);
+    // The shelf's counters commit with each transfer: they say what the book holds there, no more, no less.
+    expect(await locations.findOne({ _id: shelf })).toMatchObject({ quantity: applied, bookCount: applied > 0 ? 1 : 0 });
     completed++;
   });
+});
+
+describe('9. kill -9 of mongod in the middle of receipts against a purchase order, restarted on the same port and data', () => {
+  it('every acknowledged receipt is applied once, and the order has received what the stock was raised by', async () => {
+    const bookName = 'Fault 9: receipts, killed database';
+    const id = await addBook(0, bookName);
+    const supplier = await call(`${cluster.url}/api/suppliers`, post({ name: 'Fault 9 supplier' }));
+    const ordered = 100_000;
+    const draft = await call(
+      `${cluster.url}/api/purchase-orders`,
+      post({ supplierId: (supplier.body as { _id: string })._id, lines: [{ bookId: id, quantity: ordered, unitCost: 2 }] }),
+    );
+    const orderId = (draft.body as { _id: string })._id;
+    expect((await call(`${cluster.url}/api/purchase-orders/${orderId}/order`, post({}))).status).toBe(200);
+
+    // A receipt is sent with one Idempotency-Key and sent again with it after a 503, or after the 409 of a request
+    // with that key still in flight (one the crash cut off holds its key until the lease ends), until it settles:
+    // each receipt then either committed once, answered 201 (a replay for one that committed before its answer was
+    // lost), or never ran.
+    let retries = 0;
+    let committed = 0;
+    const settled = async (): Promise<Outcome> => {
+      const headers = { 'Idempotency-Key': randomUUID() };
+      const until = Date.now() + 45_000;
+      for (;;) {
+        const outcome = await call(`${cluster.url}/api/purchase-orders/${orderId}/receipts`, {
+          ...post({ lines: [{ bookId: id, quantity: 1 }] }),
+          headers,
+        });
+        const inFlight =
+          outcome.status === 409 && isErrorShape(outcome.body) && apiError(outcome.body).code === 'idempotency_key_in_flight';
+        if (outcome.status === 201) committed++;
+        if ((outcome.status !== 503 && !inFlight) || Date.now() > until) return outcome;
+        retries++;
+        await sleep(Number(outcome.retryAfter ?? 1) * 1000);
+      }
+    };
+    // The kill comes once receipts are being committed (at most 15 s in), so that it cuts into a running stream.
+    const receiving = async () => {
+      for (const until = Date.now() + 15_000; committed < 16 && Date.now() < until;) await sleep(100);
+    };
+    const outcomes = await load(8, settled, () => killMongoMidway(receiving));
+
+    const acknowledged = outcomes.filter((o) => o.status === 201);
+    const unexpected = outcomes.filter((o) => o.status !== 201);
+    const order = await database.db.collection('purchase_orders').findOne({ _id: new ObjectId(orderId) });
+    const receipts = (order?.['receipts'] ?? []) as { _id: ObjectId }[];
+    const received = (order?.['lines'] as { received: number }[])[0]!.received;
+    const applied = await storedStock(bookName);
+    const { lost, duplicates } = record('9 kill -9 mongod, receipts', {
+      requests: outcomes.length,
+      failures: unexpected.length,
+      acknowledged: acknowledged.length,
+      applied,
+      ambiguous: unexpected.length,
+      note: `${acknowledged.length} receipts acknowledged after ${retries} retries with their keys; stock ${applied}, order received ${received}`,
+    });
+    expect(unexpected.slice(0, 3)).toEqual([]);
+    expect(lost).toBe(0);
+    expect(duplicates).toBe(0);
+    expect(applied).toBe(acknowledged.length);
+    // Each acknowledged receipt is stored once on the order; the order, the stock and the history agree.
+    const stored = new Map(receipts.map((receipt) => [receipt._id.toHexString(), 0]));
+    for (const receipt of receipts) stored.set(receipt._id.toHexString(), stored.get(receipt._id.toHexString())! + 1);
+    for (const outcome of acknowledged) expect(stored.get((outcome.body as { receipt: { _id: string } }).receipt._id)).toBe(1);
+    expect(received).toBe(applied);
+    expect(receipts).toHaveLength(applied);
+    expect(await database.db.collection('histories').countDocuments({ bookId: id, purchaseOrderId: orderId })).toBe(applied);
+    const book = await database.db.collection('books').findOne({ _id: new ObjectId(id) });
+    expect(book?.['onOrder']).toBe(ordered - applied);
+    completed++;
+  });
+});
+
+describe('8. kill -9 of mongod in the middle of applying count sessions, restarted on the same port and data', () => {
+  it('each session is applied entirely or not at all, and every acknowledged apply is in the stock', async () => {
+    const books = 20;
+    const sessions = 24;
+    const ids: string[] = [];
+    for (let i = 0; i < books; i++) ids.push(await addBook(1000, `Fault 8: counted ${i}`));
+    const admin = await createTestUser('Fault 8 Admin');
+    await setRole(database.db, admin, 'admin');
+    const asAdmin = { Authorization: bearer(admin).Authorization };
+
+    // Each session counts every book one short at RECEIVING (within its tolerance), decided 'lost': its apply takes
+    // one copy of each book, so the stock says how many sessions were applied.
+    const made: string[] = [];
+    for (let s = 0; s < sessions; s++) {
+      const created = await call(`${cluster.url}/api/counts`, post({ scope: { bookIds: ids }, tolerance: { units: 5 } }));
+      const count = created.body as { _id: string; lines: { _id: string }[] };
+      await call(`${cluster.url}/api/counts/${count._id}/start`, post({}));
+      await database.db
+        .collection('countLines')
+        .updateMany(
+          { sessionId: new ObjectId(count._id) },
+          { $set: { expected: 1000, counted: 999, countedBy: [staff.email], firstCountedAt: new Date(), lastCountedAt: new Date() } },
+        );
+      await call(`${cluster.url}/api/counts/${count._id}/review`, post({}));
+      const decisions = count.lines.map((line) => ({ lineId: line._id, action: 'accept', reason: 'lost' }));
+      const decided = await call(`${cluster.url}/api/counts/${count._id}/decisions`, post({ decisions }));
+      if (decided.status !== 200) throw new Error(`deciding: ${decided.status} ${JSON.stringify(decided.body)}`);
+      made.push(count._id);
+    }
+
+    // Two admins' screens apply the sessions one after another, as the web app sends it: an Idempotency-Key, the
+    // same again after a 503's Retry-After.
+    const outcomes: (Outcome & { id: string })[] = [];
+    let next = 0;
+    const apply = async (id: string) => {
+      const headers = { ...asAdmin, 'Idempotency-Key': randomUUID() };
+      for (let retries = 0; ; retries++) {
+        const outcome = await call(`${cluster.url}/api/counts/${id}/apply`, { ...post({}), headers });
+        if (outcome.status !== 503 || retries === 2) return outcome;
+        await sleep(Number(outcome.retryAfter ?? 1) * 1000);
+      }
+    };
+    const workers = Array.from({ length: 2 }, async () => {
+      while (next < made.length) {
+        const id = made[next++]!;
+        outcomes.push({ ...(await apply(id)), id });
+      }
+    });
+    // The kill comes once a few applies have been sent, so that it lands in the middle of the rest.
+    const started = async () => {
+      while (next < 4) await sleep(10);
+    };
+    await Promise.all([...workers, killMongoMidway(started)]);
+
+    const acknowledged = outcomes.filter((o) => o.status === 200);
+    const refused = outcomes.filter((o) => o.status === 503).length;
+    const unexpected = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
+    const stored = await database.db
+      .collection('countSessions')
+      .find({ _id: { $in: made.map((id) => new ObjectId(id)) } })
+      .toArray();
+    const applied = stored.filter((doc) => doc['state'] === 'applied').map((doc) => doc._id.toHexString());
+    const { lost, duplicates } = record('8 kill -9 mongod, count applies', {
+      requests: outcomes.length,
+      failures: unexpected.length,
+      acknowledged: acknowledged.length,
+      applied: applied.length,
+      ambiguous: refused + unexpected.length,
+      note: `${acknowledged.length} acknowledged, ${refused} refused (503), ${applied.length} of ${sessions} sessions applied`,
+    });
+    expect(unexpected.slice(0, 3)).toEqual([]);
+    expect(lost).toBe(0);
+    expect(duplicates).toBe(0);
+    for (const outcome of acknowledged) expect(applied).toContain(outcome.id);
+    // All or nothing, session by session: its lines, its 'Counted' entries and the stock agree.
+    for (const id of made) {
+      const whole = applied.includes(id);
+      const lines = await database.db
+        .collection('countLines')
+        .find({ sessionId: new ObjectId(id) })
+        .toArray();
+      expect({ id, changes: lines.map((line) => line['appliedChange'] as unknown) }).toEqual({
+        id,
+        changes: lines.map(() => (whole ? -1 : null)),
+      });
+      expect({ id, entries: await database.db.collection('histories').countDocuments({ countId: id, task: 'Counted' }) }).toEqual({
+        id,
+        entries: whole ? books : 0,
+      });
+    }
+    const stocks = await database.db
+      .collection('books')
+      .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } })
+      .toArray();
+    for (const book of stocks) expect(book['stockQuantity']).toBe(1000 - applied.length);
+    completed++;
+  }, 300_000);
 });

@@ -1,10 +1,13 @@
 import { BookFieldsSchema, type Book, type BookFields, type FieldChange } from '@book-warehouse/types';
 
-/** The fields a history entry's `changes` name: the book's own fields (not its id or owner). */
-const CHANGED_FIELDS = Object.keys(BookFieldsSchema.shape) as (keyof BookFields)[];
+/** A field a history entry's `changes` may name: the book's own fields, and the average cost a receipt moves. */
+type ChangedField = keyof BookFields | 'averageCost';
+
+/** The fields a history entry's `changes` name: the book's own fields (not its id or owner) and its average cost. */
+const CHANGED_FIELDS: readonly ChangedField[] = [...(Object.keys(BookFieldsSchema.shape) as (keyof BookFields)[]), 'averageCost'];
 
 /** A field's value as a change records it: null when the book lacks it (or does not exist). */
-export const valueOf = (book: Book | null, field: keyof BookFields): string | number | null => book?.[field] ?? null;
+export const valueOf = (book: Book | null, field: ChangedField): string | number | null => book?.[field] ?? null;
 
 /**
  * What a mutation changed, field by field, from the book before (null: it did not exist) to the book after

@@ -13,7 +13,7 @@ import type { Cache } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
 import { createBookLocationsRepository, LOCATIONS_COLLECTION } from './book-locations.repository';
-import { SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
+import { PRIVATE_FIELDS, SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
 import { SEARCH_KEYS } from './search-keys';
 
 /**
@@ -200,7 +200,7 @@ export function createBookListRepository(db: Db, cache: Cache, locations = creat
     ...(stock !== undefined ? STOCK[stock] : {}),
     ...(location !== undefined ? { 'stock.locationId': { $in: await subtreeOf(location) } } : {}),
   });
-  const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : { email: 0 }) });
+  const projectionFor = ({ withEmail }: Reader) => ({ [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...(withEmail ? {} : PRIVATE_FIELDS) });
 
   /** The filter of the query's category, stock and search; whether its search is narrowed to a few candidates. */
   async function filterOf(query: BookListQuery): Promise<Filtered> {

@@ -222,14 +222,30 @@ describe('GET /api/bookbytext', () => {
 describe('GET /api/stats', () => {
   it('answers zeros when there are no books', async () => {
     const res = await request(ctx.app).get('/api/stats').expect(200);
-    expect(StatsSchema.parse(res.body)).toEqual({ products: 0, quantity: 0, price: 0, lowStock: 0, outOfStock: 0 });
+    expect(StatsSchema.parse(res.body)).toEqual({
+      products: 0,
+      quantity: 0,
+      price: 0,
+      lowStock: 0,
+      outOfStock: 0,
+      costValue: 0,
+      uncosted: 0,
+    });
   });
 
   it('sums count, stock and stock value in the database', async () => {
     await addBook(ctx.app, staff, { stockQuantity: 3, price: 10 });
     await addBook(ctx.app, colleague, { stockQuantity: 2, price: 2.5 });
     const res = await request(ctx.app).get('/api/stats').expect(200);
-    expect(StatsSchema.parse(res.body)).toEqual({ products: 2, quantity: 5, price: 35, lowStock: 0, outOfStock: 0 });
+    expect(StatsSchema.parse(res.body)).toEqual({
+      products: 2,
+      quantity: 5,
+      price: 35,
+      lowStock: 0,
+      outOfStock: 0,
+      costValue: 0,
+      uncosted: 2,
+    });
   });
 
   it('reflects each change made through the API at once, though it reuses its sum between changes', async () => {
@@ -240,6 +256,8 @@ describe('GET /api/stats', () => {
       price: 30,
       lowStock: 0,
       outOfStock: 0,
+      costValue: 0,
+      uncosted: 1,
     });
     await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 2 }).expect(200);
     expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({
@@ -248,6 +266,8 @@ describe('GET /api/stats', () => {
       price: 50,
       lowStock: 0,
       outOfStock: 0,
+      costValue: 0,
+      uncosted: 1,
     });
     await request(ctx.app).post(`/api/book/${book._id}/deliver`).set(bearer(staff)).send({ amount: 1 }).expect(200);
     await request(ctx.app).put(`/api/bookprice/${book._id}`).set(bearer(staff)).send({ price: 4 }).expect(200);
@@ -257,6 +277,8 @@ describe('GET /api/stats', () => {
       price: 16,
       lowStock: 0,
       outOfStock: 0,
+      costValue: 0,
+      uncosted: 1,
     });
     await request(ctx.app).delete(`/api/book/${book._id}`).set(bearer(staff)).expect(200);
     expect((await request(ctx.app).get('/api/stats').expect(200)).body).toEqual({
@@ -265,6 +287,8 @@ describe('GET /api/stats', () => {
       price: 0,
       lowStock: 0,
       outOfStock: 0,
+      costValue: 0,
+      uncosted: 0,
     });
   });
 

@@ -1,5 +1,6 @@
 import { MongoServerError, ObjectId, type Collection, type Db, type Filter, type WithId } from 'mongodb';
 import {
+  quantityToOrder,
   type Book,
   type BookLocationStock,
   type BookChangeEvent,
@@ -7,7 +8,8 @@ import {
   type ReorderItem,
   type Stats,
 } from '@book-warehouse/types';
-import { insertAbsent } from '../../lib/database';
+import { inSlices, insertAbsent } from '../../lib/database';
+import { AppError } from '../../lib/errors';
 import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
 import { createCache, type Cache, type ListAnswer, type Page } from '../../lib/cache';
@@ -20,7 +22,7 @@ import {
   type BookLocationsRepository,
   type StockLocation,
 } from './book-locations.repository';
-import { totalOf, type StockEntry } from './stock-locations';
+import { locationDeltas, totalOf, type LocationDeltas, type StockEntry } from './stock-locations';
 import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } from './search-keys';
 
 /**
@@ -39,11 +41,16 @@ interface StoredStockEntry {
 
 export interface BookDoc extends BookFields {
   email: string;
+  /** Server-owned (modules/purchasing): the moving average cost its receipts set, and the copies outstanding on open orders. */
+  averageCost?: number;
+  onOrder?: number;
   /** The copies per location, none of 0; their sum is stockQuantity. Absent only on a book written by another tool. */
   stock?: StoredStockEntry[];
   /** Server-owned: set on insert and on every update (answered as ISO strings); absent only before migration 010. */
   createdAt?: Date;
   updatedAt?: Date;
+  /** Server-owned: when a count session last applied a count of the book (modules/counts). */
+  lastCountedAt?: Date;
   /** Server-side only (see search-keys.ts); missing while a change of the searched fields settles. */
   [SEARCH_KEYS]?: string[] | null;
   [SHORTAGE]?: number;
@@ -56,12 +63,14 @@ export const toBook = ({
   stock: _stock,
   createdAt,
   updatedAt,
+  lastCountedAt,
   ...rest
 }: WithId<BookDoc>): Book => ({
   ...rest,
   _id: _id.toHexString(),
   ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
   ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}),
+  ...(lastCountedAt ? { lastCountedAt: lastCountedAt.toISOString() } : {}),
 });
 
 /** Stored fields no client sees, so a change of them alone is no event either. */
@@ -112,7 +121,7 @@ export interface StockWrite {
 export type Expected = Partial<Record<keyof BookFields, string | number | null>>;
 
 /** Fields to set, and (null) to remove: an ISBN or a reorder point can be taken away. */
-export type FieldValues = Partial<{ [K in keyof BookFields]: BookFields[K] | null }>;
+export type FieldValues = Partial<{ [K in keyof BookFields]: BookFields[K] | null } & { averageCost: number }>;
 
 const DUPLICATE_KEY = 11000;
 /** The unique ISBN index's name (migration 007): a duplicate key error names it (MongoDB 4.0 reports no key pattern). */
@@ -129,6 +138,13 @@ export interface Written {
   stock: { before: StockEntry[]; after: StockEntry[] };
 }
 
+/** One update of a bulk write: the book as read in the transaction, the fields to set (null removes), its new stock if any. */
+export interface BulkUpdate {
+  from: Stocked;
+  set: FieldValues;
+  stock?: StockEntry[];
+}
+
 /** The book a write of `set` (null values removed) makes of `before`. */
 function applied(before: Book, set: FieldValues): Book {
   const after: Record<string, unknown> = { ...before };
@@ -139,10 +155,16 @@ function applied(before: Book, set: FieldValues): Book {
   return after as Book;
 }
 
+/**
+ * What an anonymous reader never sees (docs/rules.md, Access): who added the book, and what it is bought from and
+ * for (docs/rules.md, Buying).
+ */
+export const PRIVATE_FIELDS = { email: 0, supplierId: 0, costPrice: 0, averageCost: 0, onOrder: 0 } as const;
+
 /** Every read leaves the server-side fields in the database. */
 const withoutKeys = { projection: { [SEARCH_KEYS]: 0, [SHORTAGE]: 0 } } as const;
 /** An anonymous reader's books: without the owner's e-mail either (docs/rules.md, Access). */
-const publicFields = { projection: { [SEARCH_KEYS]: 0, [SHORTAGE]: 0, email: 0 } } as const;
+const publicFields = { projection: { [SEARCH_KEYS]: 0, [SHORTAGE]: 0, ...PRIVATE_FIELDS } } as const;
 
 /** Whether the caller of a read may see who added each book. */
 export interface Reader {
@@ -283,12 +305,58 @@ export function createBooksRepository(
       return toBook({ ...row, _id: insertedId });
     },
 
+    /** As `insert`, many books in one write (a CSV import's batch); answers them in the order given. */
+    async insertMany(items: { doc: BookDoc; stock: StockEntry[] }[], session: Session): Promise<Book[]> {
+      if (!items.length) return [];
+      const now = new Date();
+      const rows = items.map(({ doc, stock }) => ({
+        ...stored({ ...doc, stockQuantity: totalOf(stock) }, now),
+        stock: storedStock(stock),
+        _id: new ObjectId(),
+      }));
+      await inSlices(rows, (slice) => write(books.insertMany(slice, { session }), session));
+      return rows.map(toBook);
+    },
+
+    /**
+     * As `update`, many books in one write, each read in this transaction (`from`): the search keys and the shortage
+     * are written with the fields, since the whole book is known; a book changed since its read fails the transaction.
+     */
+    async updateMany(updates: BulkUpdate[], session: Session): Promise<Written[]> {
+      if (!updates.length) return [];
+      const updatedAt = new Date();
+      const planned = updates.map(({ from, set, stock }) => {
+        const fields: FieldValues = stock ? { ...set, stockQuantity: totalOf(stock) } : set;
+        const after = { ...applied(from.book, fields), updatedAt: updatedAt.toISOString() };
+        const shortage = shortageOf(after);
+        const values: [string, unknown][] = [
+          ...Object.entries(fields),
+          ...(stock ? [['stock', storedStock(stock)] as [string, unknown]] : []),
+          ...(touchesSearchedFields(fields) ? [[SEARCH_KEYS, searchKeysOf(after)] as [string, unknown]] : []),
+          [SHORTAGE, shortage ?? null],
+        ];
+        const unset = Object.fromEntries(values.filter(([, value]) => value === null).map(([field]) => [field, '' as const]));
+        const kept = { ...Object.fromEntries(values.filter(([, value]) => value !== null)), updatedAt };
+        const filter = { ...byId(from.book._id), stock: from.stored ?? { $exists: false }, stockQuantity: from.book.stockQuantity };
+        const written: Written = { before: from.book, after, stock: { before: from.stock, after: stock ?? from.stock } };
+        return { written, op: { updateOne: { filter, update: { $set: kept, ...(Object.keys(unset).length ? { $unset: unset } : {}) } } } };
+      });
+      const written = await inSlices(
+        planned.map(({ op }) => op),
+        (slice) => write(books.bulkWrite(slice, { session, ordered: true }), session),
+      );
+      if (written.reduce((sum, { matchedCount }) => sum + matchedCount, 0) !== updates.length)
+        throw new AppError('conflict', 409, 'Books changed while the batch was written; run it again');
+      return planned.map(({ written }) => written);
+    },
+
     /** Books with their stock per location, by id, inside `session`. */
     async findStocked(ids: string[], isbns: string[], session: Session): Promise<Stocked[]> {
       const receiving = (await locations.receiving(session))._id;
-      const docs = await books
-        .find({ $or: [{ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { isbn: { $in: isbns } }] }, { ...withoutKeys, session })
-        .toArray();
+      const byIds = { _id: { $in: ids.map((id) => new ObjectId(id)) } };
+      // Without ISBNs, no $or: mongod plans each branch of one in every transaction.
+      const filter = isbns.length ? { $or: [byIds, { isbn: { $in: isbns } }] } : byIds;
+      const docs = await books.find(filter, { ...withoutKeys, session }).toArray();
       return docs.map((doc) => ({ book: toBook(doc), stock: stockOf(doc, receiving), stored: doc.stock ?? null }));
     },
 
@@ -299,10 +367,32 @@ export function createBooksRepository(
     },
 
     /** The low books, the largest shortage first, through the partial index on the stored shortage. */
-    lowBooks() {
+    lowBooks(session?: Session) {
       return books
-        .find({ [SHORTAGE]: { $exists: true } }, { sort: { [SHORTAGE]: -1, _id: 1 }, timeoutMode: 'iteration' })
-        .map((doc): ReorderItem => ({ ...toBook(doc), reorderPoint: doc.reorderPoint!, shortage: doc[SHORTAGE]! }));
+        .find({ [SHORTAGE]: { $exists: true } }, { sort: { [SHORTAGE]: -1, _id: 1 }, timeoutMode: 'iteration', session })
+        .map((doc): ReorderItem => {
+          const item = { ...toBook(doc), reorderPoint: doc.reorderPoint!, shortage: doc[SHORTAGE]!, onOrder: doc.onOrder ?? 0 };
+          return { ...item, toOrder: quantityToOrder(item) };
+        });
+    },
+
+    /**
+     * Adds each book's change of the copies outstanding on open purchase orders (modules/purchasing), in the
+     * transaction of the order's change. One update per book: bulk writes cannot run inside withTransaction here.
+     */
+    async addOnOrder(deltas: ReadonlyMap<string, number>, session: Session): Promise<void> {
+      for (const [id, delta] of deltas) {
+        if (delta !== 0) await write(books.updateOne(byId(id), { $inc: { onOrder: delta } }, { session }), session);
+      }
+    },
+
+    /** Stamps the books a count session counted, in the transaction of its apply (modules/counts). */
+    async stampCounted(ids: readonly string[], at: Date, session: Session): Promise<void> {
+      if (!ids.length) return;
+      await write(
+        books.updateMany({ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { $set: { lastCountedAt: at } }, { session }),
+        session,
+      );
     },
 
     /** Stores a book's shortage (undefined: it is not low) in the transaction of the change that moved it. */
@@ -320,24 +410,25 @@ export function createBooksRepository(
     },
 
     /**
-     * Inserts the books whose fixed _id is not stored yet (see insertAbsent) and counts them in the tiles'
-     * counters; answers how many. Not one transaction: a process that dies between the two leaves the counters
-     * short until the next `pnpm migrate` (migration 008), which the embedded database runs at every start.
+     * Inserts the books whose fixed _id is not stored yet (see insertAbsent) and counts them in the tiles' and the
+     * locations' counters; answers how many. Not one transaction: a process that dies in between leaves the counters
+     * short until the next `pnpm migrate` (migrations 008 and 015), which the embedded database runs at every start.
      */
-    async insertAbsent(docs: (BookDoc & { _id: string })[]): Promise<number> {
-      const receiving = new ObjectId((await locations.receiving())._id);
+    async insertAbsent(docs: (BookDoc & { _id: string; at?: StockEntry[] })[]): Promise<number> {
+      const receiving = (await locations.receiving())._id;
+      // Its stock per location (`at`, summing to its stockQuantity), else all of it at RECEIVING.
+      const stockAt = (d: BookDoc & { at?: StockEntry[] }) => d.at ?? stockOf({ stockQuantity: d.stockQuantity }, receiving);
       const inserted = await write(
         insertAbsent(
           books,
-          docs.map(({ _id, ...d }) => ({
-            ...stored(d),
-            stock: d.stockQuantity > 0 ? [{ locationId: receiving, quantity: d.stockQuantity }] : [],
-            _id: new ObjectId(_id),
-          })),
+          docs.map(({ _id, at, ...d }) => ({ ...stored(d), stock: storedStock(stockAt({ ...d, at })), _id: new ObjectId(_id) })),
         ),
       );
       const delta = inserted.reduce((sum, i) => addCounters(sum, countersDelta(null, docs[i]!)), ZERO);
       await counters?.add(delta);
+      const deltas: LocationDeltas = new Map();
+      for (const i of inserted) locationDeltas(null, stockAt(docs[i]!), deltas);
+      await locations.recordStock(deltas);
       return inserted.length;
     },
 

@@ -15,19 +15,39 @@ import type { AuthUser, Caller } from '../../lib/auth-user';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import { AppError, notFound } from '../../lib/errors';
 import { oneAtATimePerKey } from '../../lib/one-at-a-time';
-import type { HistoryService } from '../history/history.service';
-import { addCounters, countersDelta, ZERO, type StatsRepository } from './stats.repository';
+import type { BookDetails, HistoryService } from '../history/history.service';
+import { addCounters, countersDelta, ZERO, type Counters, type StatsRepository } from './stats.repository';
 import { fieldChanges, shortageOf } from './book-changes';
-import { isDuplicateIsbn, type BooksRepository, type FieldValues, type Page, type Reader, type Stocked } from './books.repository';
+import {
+  isDuplicateIsbn,
+  type BooksRepository,
+  type BulkUpdate,
+  type FieldValues,
+  type Page,
+  type Reader,
+  type Stocked,
+} from './books.repository';
 import { applyMovements, applyTransfers } from './stock-movements';
+import { applyReceipt, type FindBooks, type Receiving } from './stock-receipts';
+import { applyCount, type CountAdjustment } from './stock-count';
 import type { StockLocation } from './book-locations.repository';
-import { createStockRules } from './stock-rules';
-import { quantityAt, stockChanges, type StockEntry } from './stock-locations';
+import { adjustedAt, createStockRules, defaultAmong } from './stock-rules';
+import { locationDeltas, stockChanges, type LocationDeltas, type StockEntry } from './stock-locations';
 import { undoEntry } from './undo';
 
 /** Fields the original client sends back on PUT calls but that the server owns. */
-type Owned = '_id' | 'email' | 'createdAt' | 'updatedAt' | 'locations';
-type WithOwned<T> = T & { _id?: string; email?: string; createdAt?: string; updatedAt?: string; locations?: unknown[] };
+type Owned = '_id' | 'email' | 'createdAt' | 'updatedAt' | 'locations' | 'averageCost' | 'onOrder' | 'lastCountedAt' | 'stockHidden';
+type WithOwned<T> = T & {
+  _id?: string;
+  email?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  locations?: unknown[];
+  averageCost?: number;
+  onOrder?: number;
+  lastCountedAt?: string;
+  stockHidden?: boolean;
+};
 
 function assertSameId(pathId: string, bodyId: string | undefined): void {
   if (bodyId !== undefined && bodyId.toLowerCase() !== pathId.toLowerCase()) {
@@ -42,7 +62,18 @@ const isbnConflict = (isbn: string, who: string) =>
   new AppError('conflict', 409, `ISBN ${hyphenatedIsbn(isbn)} already belongs to ${who}`, { isbn: `already belongs to ${who}` });
 
 /** Drops the server-owned fields a client may echo back; they are never written from a body. */
-function editable<T extends object>({ _id, email, createdAt, updatedAt, locations, ...fields }: WithOwned<T>): Omit<T, Owned> {
+function editable<T extends object>({
+  _id,
+  email,
+  createdAt,
+  updatedAt,
+  locations,
+  averageCost,
+  onOrder,
+  lastCountedAt,
+  stockHidden,
+  ...fields
+}: WithOwned<T>): Omit<T, Owned> {
   return fields;
 }
 
@@ -69,6 +100,10 @@ export interface BookChange {
   undo?: { of: string; entryId: string };
   /** For a change of the CSV import: the import's id, on its entry. */
   importId?: string;
+  /** For a receipt against a purchase order (stock-receipts.ts): the order's id, on its entry. */
+  purchaseOrderId?: string;
+  /** For a count's apply: the session, and why the count differed, on its entry. */
+  count?: { countId: string; reason?: string; note?: string };
   /** Its stock per location before and after, when the change moved copies (null: the book did not or no longer exists). */
   stock?: { before: StockEntry[] | null; after: StockEntry[] | null };
 }
@@ -80,6 +115,33 @@ export type ImportWrite = { create: BookFields } | { update: string; set: FieldV
 export interface Mutation {
   changes: BookChange[];
   entries: (HistoryEntry | undefined)[];
+}
+
+/** A change's history entry details: its `changes` (a deletion: the book as it was), the undo and import it belongs to. */
+function entryOf(
+  { before, after, undo, importId, purchaseOrderId, count, stock }: BookChange,
+  located: Map<string, StockLocation>,
+): BookDetails {
+  const moved = stock ? stockChanges(stock.before, stock.after, located) : [];
+  return {
+    bookId: (after ?? before)!._id,
+    ...(after ? { changes: [...fieldChanges(before, after), ...moved] } : { book: before!, ...(moved.length ? { changes: moved } : {}) }),
+    ...(undo ? { undoes: undo.of, id: undo.entryId } : {}),
+    ...(importId ? { importId } : {}),
+    ...(purchaseOrderId ? { purchaseOrderId } : {}),
+    ...count,
+  };
+}
+
+/** What changes do to the dashboard counters and to each location's counters. */
+function totalsOf(changes: readonly BookChange[]): { delta: Counters; deltas: LocationDeltas } {
+  const deltas: LocationDeltas = new Map();
+  let delta = ZERO;
+  for (const { before, after, stock } of changes) {
+    delta = addCounters(delta, countersDelta(before, after));
+    if (stock) locationDeltas(stock.before, stock.after, deltas);
+  }
+  return { delta, deltas };
 }
 
 export function createBooksService(deps: {
@@ -171,35 +233,24 @@ export function createBooksService(deps: {
       transactions.run(async (session): Promise<T> => {
         const { changes, known: located } = await withLocations(await change(session), session);
         const entries: (HistoryEntry | undefined)[] = [];
-        let delta = ZERO;
-        for (const { before, after, task, undo, importId, stock } of changes) {
+        for (const change of changes) {
+          const { before, after, task } = change;
           const book = (after ?? before)!;
           if (before && after && shortageOf(before) !== shortageOf(after)) await books.setShortage(book._id, shortageOf(after), session);
-          delta = addCounters(delta, countersDelta(before, after));
-          const moved = stock ? stockChanges(stock.before, stock.after, located) : [];
-          const details = {
-            bookId: book._id,
-            ...(after
-              ? { changes: [...fieldChanges(before, after), ...moved] }
-              : { book: before!, ...(moved.length ? { changes: moved } : {}) }),
-            ...(undo ? { undoes: undo.of, id: undo.entryId } : {}),
-            ...(importId ? { importId } : {}),
-          };
-          entries.push(task ? await history.record(user, book.bookName, task, session, details) : undefined);
+          entries.push(task ? await history.record(user, book.bookName, task, session, entryOf(change, located)) : undefined);
         }
-        // The write-skew guard of book-locations.repository.ts: each location that gained copies is marked.
-        const filled = changes.flatMap(({ stock }) =>
-          (stock?.after ?? [])
-            .filter((entry) => entry.quantity > quantityAt(stock?.before ?? [], entry.locationId))
-            .map((entry) => entry.locationId),
-        );
-        await books.locations.markStocked(filled, session);
+        const { delta, deltas } = totalsOf(changes);
+        // Each location's counters, and the write-skew guard (book-locations.repository.ts).
+        await books.locations.recordStock(deltas, session);
         await stats.add(delta, session);
         return answer({ changes, entries });
       });
-    return takingTurns(keys, transaction).catch(async (error: unknown) => {
-      throw (isDuplicateIsbn(error) && (await isbnTaken(isbns))) || error;
-    });
+    return takingTurns(keys, transaction).catch(isbnConflictOf(isbns));
+  };
+
+  /** Rethrows a refusal of the unique ISBN index as the 409 naming the book with the first of `isbns` another book has. */
+  const isbnConflictOf = (isbns: readonly (string | null | undefined)[]) => async (error: unknown) => {
+    throw (isDuplicateIsbn(error) && (await isbnTaken(isbns))) || error;
   };
 
   /**
@@ -264,7 +315,14 @@ export function createBooksService(deps: {
     },
 
     /** The low books, the largest shortage first. */
-    reorderList: () => books.lowBooks(),
+    reorderList: (session?: Session) => books.lowBooks(session),
+
+    /** Each book's change of its copies on open purchase orders, in the order's transaction (modules/purchasing). */
+    addOnOrder: (deltas: ReadonlyMap<string, number>, session: Session) => books.addOnOrder(deltas, session),
+
+    /** A receipt against a purchase order, with the order's writes in the same transaction (stock-receipts.ts). */
+    receive: <T extends object>(user: AuthUser, keys: string[], plan: (session: Session, find: FindBooks) => Promise<Receiving<T>>) =>
+      applyReceipt(keys, plan, { books, rules, mutate: (turns, change, answer) => mutate(user, turns, change, answer) }),
 
     /** The copies go to the book's default location, else RECEIVING (docs/rules.md, Stock per location). */
     add: (user: AuthUser, input: NewBook) =>
@@ -392,6 +450,14 @@ export function createBooksService(deps: {
         mutate: (keys, change, answer) => mutate(user, keys, change, answer),
       }),
 
+    /** POST /counts/{id}/apply (stock-count.ts): the stock changes of a count, with `within` in the same transaction. */
+    applyCount: <T>(
+      user: AuthUser,
+      adjustments: readonly CountAdjustment[],
+      counted: readonly string[],
+      within: (session: Session, at: Date) => Promise<T>,
+    ) => applyCount(adjustments, counted, within, { books, mutate: (keys, change, answer) => mutate(user, keys, change, answer) }),
+
     /** POST /histories/{id}/undo (undo.ts). */
     undo: (user: AuthUser, entryId: string) =>
       undoEntry(entryId, {
@@ -402,10 +468,12 @@ export function createBooksService(deps: {
       }),
 
     /**
-     * One batch of POST /books/import (book-import.service.ts) in one transaction, as every other change:
-     * `plan` reads the stored books inside it and answers the writes (`keys`: the ids of the books the batch
-     * is expected to update). Each change records its 'Added' or 'Updated' entry with its `changes` and the
-     * import's id; the counters and shortages follow; an ISBN another book took meanwhile is a 409.
+     * One batch of POST /books/import (book-import.service.ts) in one transaction, its writes in bulk: `plan`
+     * reads the stored books inside it and answers the writes (`keys`: the ids of the books the batch is expected
+     * to update). The new books go in one insertMany, the updates in one bulkWrite, their 'Added' and 'Updated'
+     * entries (with `changes` and the import's id) in one insertMany, then the counters and each location's
+     * counters, as mutate() does for one change (docs/decisions/026-bulk-import-transactions.md). A row's new total
+     * is an adjustment at the book's default location; an ISBN another book took meanwhile is a 409.
      */
     importBatch: (
       user: AuthUser,
@@ -414,35 +482,64 @@ export function createBooksService(deps: {
     ): Promise<BookChange[]> => {
       /** The ISBNs the batch writes, for the 409 of one taken meanwhile. */
       const isbns: (string | null | undefined)[] = [];
-      return mutate(
-        user,
-        keys,
-        async (session) => {
-          const changes: BookChange[] = [];
-          isbns.length = 0; // a transaction started again writes them again
-          for (const write of await plan(session)) {
-            isbns.push('create' in write ? write.create.isbn : write.set.isbn);
-            if ('create' in write) {
-              const at = await rules.defaultOf(write.create, session);
-              const stock = write.create.stockQuantity > 0 ? [{ locationId: at._id, quantity: write.create.stockQuantity }] : [];
-              const after = await books.insert({ ...write.create, email: user.email }, stock, session);
-              changes.push({ before: null, after, task: historyTask.added, importId, stock: { before: null, after: stock } });
-            } else {
-              const [book] = await books.findStocked([write.update], [], session);
-              // Deleted since the plan read it: nothing to update.
-              if (!book) continue;
-              // A new total is an adjustment at the book's default location (docs/rules.md, Stock per location).
-              const { stockQuantity, ...fields } = write.set;
-              const to = typeof stockQuantity === 'number' ? await adjustedTo(book, stockQuantity, book.book, session) : undefined;
-              const written = await books.update(write.update, to ? fields : write.set, session, {}, to && { from: book, to });
-              if (written) changes.push({ ...written, task: historyTask.updated, importId });
-            }
-          }
+      const batch = () =>
+        transactions.runBulk(async (session): Promise<BookChange[]> => {
+          const writes = await plan(session);
+          isbns.splice(0, isbns.length, ...writes.map((write) => ('create' in write ? write.create.isbn : write.set.isbn)));
+          const updating = writes.flatMap((write) => ('create' in write ? [] : [write]));
+          const read = new Map(
+            (
+              await books.findStocked(
+                updating.map((write) => write.update),
+                [],
+                session,
+              )
+            ).map((one) => [one.book._id, one]),
+          );
+          const defaultIds = [...read.values()].flatMap(({ book }) => (book.defaultLocationId ? [book.defaultLocationId] : []));
+          const [found, receiving] = await Promise.all([books.locations.find(defaultIds, session), books.locations.receiving(session)]);
+          const creates = writes.flatMap((write) => {
+            if (!('create' in write)) return [];
+            const { stockQuantity } = write.create;
+            const stock =
+              stockQuantity > 0 ? [{ locationId: defaultAmong(write.create, found, receiving)._id, quantity: stockQuantity }] : [];
+            return [{ doc: { ...write.create, email: user.email }, stock }];
+          });
+          // A book deleted since the plan read it has nothing to update.
+          const updates = updating.flatMap((write): BulkUpdate[] => {
+            const from = read.get(write.update);
+            if (!from) return [];
+            const { stockQuantity, ...fields } = write.set;
+            const total = typeof stockQuantity === 'number' && stockQuantity !== from.book.stockQuantity ? stockQuantity : undefined;
+            const stock =
+              total === undefined
+                ? undefined
+                : adjustedAt(from.stock, defaultAmong(from.book, found, receiving), from.book.bookName, total);
+            return [{ from, set: stock ? fields : write.set, ...(stock ? { stock } : {}) }];
+          });
+          const added = await books.insertMany(creates, session);
+          const changes: BookChange[] = [
+            ...added.map((after, i) => ({
+              before: null,
+              after,
+              task: historyTask.added,
+              importId,
+              stock: { before: null, after: creates[i]!.stock },
+            })),
+            ...(await books.updateMany(updates, session)).map((written) => ({ ...written, task: historyTask.updated, importId })),
+          ];
+          const located = await books.locations.all();
+          await history.recordMany(
+            user,
+            changes.map((change) => ({ bookName: change.after!.bookName, task: change.task!, details: entryOf(change, located) })),
+            session,
+          );
+          const { delta, deltas } = totalsOf(changes);
+          await books.locations.recordStock(deltas, session);
+          await stats.add(delta, session);
           return changes;
-        },
-        ({ changes }) => changes,
-        isbns,
-      );
+        });
+      return takingTurns(keys, batch).catch(isbnConflictOf(isbns));
     },
   };
 }

@@ -23,15 +23,21 @@ export type Counters = {
   priceCents: number;
   lowStock: number;
   outOfStock: number;
+  /** The stock valued at cost, in whole cents, and the books with copies but no cost (docs/rules.md, Buying). */
+  costCents: number;
+  uncosted: number;
 };
 
 type CounterDoc = Counters & { _id: string };
 
-export const ZERO: Counters = { products: 0, quantity: 0, priceCents: 0, lowStock: 0, outOfStock: 0 };
+export const ZERO: Counters = { products: 0, quantity: 0, priceCents: 0, lowStock: 0, outOfStock: 0, costCents: 0, uncosted: 0 };
 const COUNTERS = Object.keys(ZERO) as (keyof Counters)[];
 
 /** What a book's share of the counters depends on: a book, or its stored form. */
-type Counted = Pick<Book, 'stockQuantity' | 'price' | 'reorderPoint'>;
+type Counted = Pick<Book, 'stockQuantity' | 'price' | 'reorderPoint' | 'averageCost' | 'costPrice'>;
+
+/** What one copy of a book cost: its moving average cost, else its cost price; undefined when neither is known. */
+const costOf = (book: Pick<Counted, 'averageCost' | 'costPrice'>): number | undefined => book.averageCost ?? book.costPrice;
 
 /** One book's share of the counters; nothing for a book that does not exist. */
 function countOf(book: Counted | null): Counters {
@@ -42,6 +48,8 @@ function countOf(book: Counted | null): Counters {
     priceCents: Math.round(book.price * 100) * book.stockQuantity,
     lowStock: isLow(book) ? 1 : 0,
     outOfStock: book.stockQuantity === 0 ? 1 : 0,
+    costCents: Math.round((costOf(book) ?? 0) * 100) * book.stockQuantity,
+    uncosted: book.stockQuantity > 0 && costOf(book) === undefined ? 1 : 0,
   };
 }
 
@@ -55,13 +63,20 @@ export const addCounters = (a: Counters, b: Counters): Counters =>
   Object.fromEntries(COUNTERS.map((key) => [key, a[key] + b[key]])) as unknown as Counters;
 
 /** The tiles as GET /stats answers them. */
-export const toStats = ({ priceCents, ...counts }: Counters): Stats => ({ ...counts, price: priceCents / 100 });
+export const toStats = ({ priceCents, costCents, ...counts }: Counters): Stats => ({
+  ...counts,
+  price: priceCents / 100,
+  costValue: costCents / 100,
+});
 
 /**
  * A book's stock value in whole cents as an aggregation expression, as countOf counts it. MongoDB 4.0 has no
  * $round: cents rounded as floor(x + 0.5) (prices are >= 0).
  */
 export const STOCK_VALUE_CENTS = { $multiply: [{ $floor: { $add: [{ $multiply: ['$price', 100] }, 0.5] } }, '$stockQuantity'] };
+
+/** A book's cost per copy as an aggregation expression, as costOf reads it (null when unknown). */
+const COST = { $ifNull: ['$averageCost', { $ifNull: ['$costPrice', null] }] };
 
 /** The counters summed over every book in the database: what the migration rebuilds them from. */
 export async function countBooks(db: Db, session?: Session): Promise<Counters> {
@@ -79,6 +94,10 @@ export async function countBooks(db: Db, session?: Session): Promise<Counters> {
               $sum: { $cond: [{ $and: [{ $gt: ['$reorderPoint', null] }, { $lte: ['$stockQuantity', '$reorderPoint'] }] }, 1, 0] },
             },
             outOfStock: { $sum: { $cond: [{ $eq: ['$stockQuantity', 0] }, 1, 0] } },
+            costCents: {
+              $sum: { $multiply: [{ $floor: { $add: [{ $multiply: [{ $ifNull: [COST, 0] }, 100] }, 0.5] } }, '$stockQuantity'] },
+            },
+            uncosted: { $sum: { $cond: [{ $and: [{ $gt: ['$stockQuantity', 0] }, { $eq: [COST, null] }] }, 1, 0] } },
           },
         },
         { $project: { _id: 0 } },

@@ -9,8 +9,8 @@ import { STOCK_VALUE_CENTS } from './stats.repository';
 const CHART_INDEX = 'chart_category_price_stock';
 export const CHART_INDEXES: IndexDescription[] = [{ name: CHART_INDEX, key: { catagory: 1, price: 1, stockQuantity: 1 } }];
 
-/** The fields whose changes move the stock's copies or value. */
-const STOCK_FIELDS = ['stockQuantity', 'price'] as const;
+/** The fields whose changes move the stock's copies or value, at price or at cost. */
+const STOCK_FIELDS = ['stockQuantity', 'price', 'averageCost', 'costPrice'] as const;
 
 /** One category's totals, the value in whole cents. */
 export interface CategoryCents {
@@ -31,11 +31,22 @@ export interface StockChangeEntry {
   deleted?: Held;
 }
 
-/** A book's stock and price now. */
+/** A book's stock, price and costs (null: none) now. */
 export interface Held {
   stock: number;
   price: number;
+  averageCost: number | null;
+  costPrice: number | null;
 }
+
+/** What a stored book or a deleted book's record holds of Held. */
+const heldOf = (doc: Record<string, unknown>): Held => ({
+  stock: Number(doc['stockQuantity']),
+  price: Number(doc['price']),
+  averageCost: typeof doc['averageCost'] === 'number' ? doc['averageCost'] : null,
+  costPrice: typeof doc['costPrice'] === 'number' ? doc['costPrice'] : null,
+});
+const HELD_FIELDS = { stockQuantity: 1, price: 1, averageCost: 1, costPrice: 1 } as const;
 
 /** The Chart page's reads over every book (stock-chart.ts composes them). */
 export function createStockChartRepository(db: Db) {
@@ -83,19 +94,27 @@ export function createStockChartRepository(db: Db) {
           {
             sort: { createdAt: -1, _id: -1 },
             limit,
-            projection: { _id: 0, bookId: 1, bookName: 1, task: 1, createdAt: 1, changes: 1, 'book.stockQuantity': 1, 'book.price': 1 },
+            projection: {
+              _id: 0,
+              bookId: 1,
+              bookName: 1,
+              task: 1,
+              createdAt: 1,
+              changes: 1,
+              ...Object.fromEntries(Object.keys(HELD_FIELDS).map((field) => [`book.${field}`, 1])),
+            },
           },
         )
         .toArray();
       return docs.map((doc) => {
-        const book = doc['book'] as { stockQuantity: number; price: number } | undefined;
+        const book = doc['book'] as Record<string, unknown> | undefined;
         return {
           bookId: String(doc['bookId']),
           bookName: String(doc['bookName']),
           task: String(doc['task']),
           createdAt: doc['createdAt'] as Date,
           changes: (doc['changes'] as FieldChange[] | undefined) ?? [],
-          ...(book ? { deleted: { stock: book.stockQuantity, price: book.price } } : {}),
+          ...(book ? { deleted: heldOf(book) } : {}),
         };
       });
     },
@@ -103,12 +122,9 @@ export function createStockChartRepository(db: Db) {
     /** The stock and price now of the books with these ids that exist. */
     async held(ids: string[]): Promise<Map<string, Held>> {
       const docs = await books
-        .find(
-          { _id: { $in: ids.filter((id) => ObjectId.isValid(id)).map((id) => new ObjectId(id)) } },
-          { projection: { stockQuantity: 1, price: 1 } },
-        )
+        .find({ _id: { $in: ids.filter((id) => ObjectId.isValid(id)).map((id) => new ObjectId(id)) } }, { projection: HELD_FIELDS })
         .toArray();
-      return new Map(docs.map((doc) => [doc._id.toHexString(), { stock: Number(doc['stockQuantity']), price: Number(doc['price']) }]));
+      return new Map(docs.map((doc) => [doc._id.toHexString(), heldOf(doc)]));
     },
   };
 }

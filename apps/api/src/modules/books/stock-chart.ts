@@ -17,6 +17,9 @@ const numberOr = (value: ChangeValue): number | null => (typeof value === 'numbe
 const copiesOf = ({ stock }: HeldThen) => stock ?? 0;
 /** A book's share of the stock value in whole cents, as the tiles' counters count it. */
 const centsOf = ({ stock, price }: HeldThen) => (stock === null || price === null ? 0 : stock * Math.round(price * 100));
+/** A book's share of the stock value at cost in whole cents, as the tiles' counters count it (stats.repository.ts). */
+const costCentsOf = ({ stock, averageCost, costPrice }: HeldThen) => (stock ?? 0) * Math.round((averageCost ?? costPrice ?? 0) * 100);
+const NOTHING: HeldThen = { stock: null, price: null, averageCost: null, costPrice: null };
 
 /**
  * The total copies and stock value after each entry, oldest first. It starts from the totals now (the tiles'
@@ -25,23 +28,33 @@ const centsOf = ({ stock, price }: HeldThen) => (stock === null || price === nul
  * figure, and a book no longer stored counts from the entry that deleted it back.
  */
 function stockOverTime(
-  now: { copies: number; cents: number },
+  now: { copies: number; cents: number; costCents: number },
   held: ReadonlyMap<string, Held>,
   newestFirst: readonly StockChangeEntry[],
 ): StockPoint[] {
   const then = new Map<string, HeldThen>(held);
-  let { copies, cents } = now;
+  let { copies, cents, costCents } = now;
   const points: StockPoint[] = [];
   for (const entry of newestFirst) {
-    const after = then.get(entry.bookId) ?? { stock: null, price: null };
-    points.push({ time: entry.createdAt.toISOString(), task: entry.task, bookName: entry.bookName, copies, value: cents / 100 });
+    const after = then.get(entry.bookId) ?? NOTHING;
+    points.push({
+      time: entry.createdAt.toISOString(),
+      task: entry.task,
+      bookName: entry.bookName,
+      copies,
+      value: cents / 100,
+      costValue: costCents / 100,
+    });
     const before = { ...after, ...entry.deleted };
     for (const change of entry.changes) {
       if (change.field === 'stockQuantity') before.stock = numberOr(change.from);
       if (change.field === 'price') before.price = numberOr(change.from);
+      if (change.field === 'averageCost') before.averageCost = numberOr(change.from);
+      if (change.field === 'costPrice') before.costPrice = numberOr(change.from);
     }
     copies += copiesOf(before) - copiesOf(after);
     cents += centsOf(before) - centsOf(after);
+    costCents += costCentsOf(before) - costCentsOf(after);
     then.set(entry.bookId, before);
   }
   return points.reverse();
@@ -73,7 +86,11 @@ export function createStockChart({ chart, books, cache }: { chart: StockChartRep
         .map(({ category, books: count, copies, cents }) => ({ category, books: count, copies, value: cents / 100 })),
       otherCategories: { categories: rest.length, books: sum('books'), copies: sum('copies'), value: sum('cents') / 100 },
       leastStocked,
-      overTime: stockOverTime({ copies: totals.quantity, cents: Math.round(totals.price * 100) }, held, shown),
+      overTime: stockOverTime(
+        { copies: totals.quantity, cents: Math.round(totals.price * 100), costCents: Math.round(totals.costValue * 100) },
+        held,
+        shown,
+      ),
       olderChangesLeftOut: changes.length > CHART_CHANGES,
     };
   };

@@ -53,7 +53,7 @@ describe('the stock counters of GET /api/stats', () => {
     expect(await stats()).not.toEqual(await counted());
     const { result } = await runMigrations(ctx.database);
     expect(result).toMatchObject({ countersRepaired: 1, shortagesRepaired: 1 });
-    expect(await stats()).toEqual({ products: 1, quantity: 20, price: 50, lowStock: 0, outOfStock: 0 });
+    expect(await stats()).toEqual({ products: 1, quantity: 20, price: 50, lowStock: 0, outOfStock: 0, costValue: 0, uncosted: 1 });
     expect((await request(ctx.app).get('/api/reorder').set(bearer(staff)).expect(200)).body).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ export const STORED_ACTIONS: readonly StoredAction[] = [
   'price',
   'undo',
   'location',
+  'purchasing',
   'other',
 ];
 
@@ -31,6 +32,10 @@ export function actionOf(task: string): StoredAction {
   // A transfer between locations (modules/books/stock-movements.ts, movedTask).
   if (/^Moved \d+ Quantity from \S+ to \S+$/.test(task)) return 'quantity';
   if (task.startsWith('Price Updated to ')) return 'price';
+  // A count's apply (modules/counts): the stock of a location set to what was counted.
+  if (task === 'Counted') return 'quantity';
   if (/^Location \S+ (added|updated|deleted)$/.test(task)) return 'location';
+  // Purchase orders and suppliers (packages/types/src/purchasing.ts, purchaseOrderTask).
+  if (/^PO-\d+ /.test(task) || /^Supplier .+ (added|updated|archived|deleted)$/.test(task)) return 'purchasing';
   return 'other';
 }

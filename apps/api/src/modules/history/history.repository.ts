@@ -1,6 +1,7 @@
 import { ObjectId, type Collection, type Db, type WithId } from 'mongodb';
 import type { Book, FieldChange, HistoryEntry } from '@book-warehouse/types';
 import type { Change } from '../../lib/database-changes';
+import { inSlices } from '../../lib/database';
 import type { Session } from '../../lib/database-transaction';
 import { createCache, type Cache, type Page } from '../../lib/cache';
 import { actionOf, type StoredAction } from './history-actions';
@@ -16,6 +17,12 @@ export interface BookDetails {
   undoes?: string;
   /** The CSV import that made the change (POST /books/import). */
   importId?: string;
+  /** The purchase order the entry is about (modules/purchasing). */
+  purchaseOrderId?: string;
+  /** The count session the entry is about (modules/counts), and on a 'Counted' entry why the count differed. */
+  countId?: string;
+  reason?: string;
+  note?: string;
 }
 
 export interface HistoryDoc extends BookDetails {
@@ -65,6 +72,14 @@ export function createHistoryRepository(db: Db, cache: Cache = createCache()) {
       const stored = { ...doc, action: actionOf(doc.task), ...(id ? { _id: new ObjectId(id) } : {}) };
       const { insertedId } = await write(histories.insertOne(stored, { session }), session);
       return toEntry({ ...doc, _id: insertedId });
+    },
+
+    /** Many entries in one write, inside the transaction of the changes they record (a CSV import's batch). */
+    async insertMany(docs: HistoryDoc[], session: Session): Promise<HistoryEntry[]> {
+      if (!docs.length) return [];
+      const stored = docs.map((doc) => ({ ...doc, action: actionOf(doc.task), _id: new ObjectId() }));
+      await inSlices(stored, (slice) => write(histories.insertMany(slice, { session }), session));
+      return stored.map(toEntry);
     },
 
     /** A fresh entry id, for an entry that another one names before it is written (an undo). */

@@ -15,6 +15,7 @@ import {
   VALID_RAW_BODIES,
   type TestUser,
 } from '../../../test/helpers';
+import { countsFixture, type CountsFixture } from '../../../test/counts-fixture';
 import { RECORDED_ISBN, startOpenLibraryStub, type OpenLibraryStub } from '../../../test/openlibrary-stub';
 import { signApiToken } from '../auth/token-verifier';
 
@@ -133,6 +134,44 @@ const withLocation =
     const made = await asStaff('post', '/locations', { code: `CASE-${++madeLocations}`, name: 'A shelf' })(f).expect(201);
     return call(made.body as { _id: string; code: string }, f);
   };
+
+let madeSuppliers = 0;
+/**
+ * Adds a supplier of the case's own and, unless `state` is 'none', an order of the case's book (3 copies) from it in
+ * that state, then makes the call that needs them.
+ */
+const withOrder =
+  (
+    state: 'none' | 'draft' | 'ordered' | 'partially_received',
+    call: (made: { supplierId: string; supplierName: string; orderId: string }, f: Fixture) => request.Test | Promise<request.Response>,
+  ) =>
+  async (f: Fixture): Promise<request.Response> => {
+    const supplierName = `Case supplier ${++madeSuppliers}`;
+    const supplierId = ((await asStaff('post', '/suppliers', { name: supplierName })(f).expect(201)).body as { _id: string })._id;
+    if (state === 'none') return call({ supplierId, supplierName, orderId: '' }, f);
+    const lines = [{ bookId: f.book._id, quantity: 3, unitCost: 2 }];
+    const orderId = ((await asStaff('post', '/purchase-orders', { supplierId, lines })(f).expect(201)).body as { _id: string })._id;
+    if (state !== 'draft') await asStaff('post', `/purchase-orders/${orderId}/order`)(f).expect(200);
+    if (state === 'partially_received')
+      await asStaff('post', `/purchase-orders/${orderId}/receipts`, { lines: [{ bookId: f.book._id, quantity: 1 }] })(f).expect(201);
+    return call({ supplierId, supplierName, orderId }, f);
+  };
+const orderCall = (state: Parameters<typeof withOrder>[0], method: Method, suffix: string, body?: (f: Fixture) => object) =>
+  withOrder(state, ({ orderId }, f) => asStaff(method, `/purchase-orders/${orderId}${suffix}`, body?.(f))(f));
+const receiptOf = (quantity: number) => (f: Fixture) => ({ lines: [{ bookId: f.book._id, quantity }] });
+
+/** Stores count sessions of the case's book in each state a call starts from (counts-fixture.ts), then makes the call. */
+const withCounts =
+  (call: (counts: CountsFixture, f: Fixture) => request.Test | Promise<request.Response>) =>
+  async (f: Fixture): Promise<request.Response> =>
+    call(await countsFixture(ctx.database, f.book._id), f);
+const countCall = (
+  who: typeof asStaff,
+  state: 'draftId' | 'countingId' | 'reviewId',
+  suffix: string,
+  body?: (c: CountsFixture, f: Fixture) => object,
+) => withCounts((c, f) => who(suffix ? 'post' : 'get', `/counts/${c[state]}${suffix}`, body?.(c, f))(f));
+const observation = (c: CountsFixture, f: Fixture) => ({ bookId: f.book._id, locationId: c.receivingId, delta: 1 });
 
 /** Every operation of the document, by operationId, with the calls that exercise it. */
 const CASES: Record<string, Case[]> = {
@@ -419,6 +458,189 @@ const CASES: Record<string, Case[]> = {
     { name: 'a page', status: 200, call: withLocation((l, f) => asStaff('get', `/locations/${l._id}/stock?sort=-quantity&limit=5`)(f)) },
     { name: 'an unknown sort', status: 400, call: withLocation((l, f) => asStaff('get', `/locations/${l._id}/stock?sort=price`)(f)) },
     { name: 'an unknown id', status: 404, call: asStaff('get', `/locations/${MISSING_ID}/stock`) },
+  ],
+  listSuppliers: [
+    { name: 'a page', status: 200, call: asStaff('get', '/suppliers?q=case&limit=5') },
+    { name: 'a limit over 100', status: 400, call: asStaff('get', '/suppliers?limit=101') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/suppliers') },
+  ],
+  addSupplier: [
+    { name: 'a new supplier', status: 201, call: asStaff('post', '/suppliers', { name: 'Contract Books', leadTimeDays: 3 }) },
+    { name: 'no name', status: 400, call: asStaff('post', '/suppliers', { email: 'a@b.example' }) },
+    { name: 'a name taken', status: 409, call: withOrder('none', (s, f) => asStaff('post', '/suppliers', { name: s.supplierName })(f)) },
+    { name: 'without a token', status: 401, call: anonymous('post', '/suppliers', { name: 'X' }) },
+  ],
+  getSupplier: [
+    { name: 'a stored supplier', status: 200, call: withOrder('none', (s, f) => asStaff('get', `/suppliers/${s.supplierId}`)(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/suppliers/${MISSING_ID}`) },
+    { name: 'an id that is not an ObjectId', status: 400, call: asStaff('get', '/suppliers/acme') },
+  ],
+  updateSupplier: [
+    {
+      name: 'archived',
+      status: 200,
+      call: withOrder('none', (s, f) => asStaff('patch', `/suppliers/${s.supplierId}`, { archived: true })(f)),
+    },
+    { name: 'nothing to change', status: 400, call: withOrder('none', (s, f) => asStaff('patch', `/suppliers/${s.supplierId}`, {})(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('patch', `/suppliers/${MISSING_ID}`, { name: 'X' }) },
+  ],
+  deleteSupplier: [
+    { name: 'one nothing names', status: 200, call: withOrder('none', (s, f) => asStaff('delete', `/suppliers/${s.supplierId}`)(f)) },
+    { name: 'one an order names', status: 200, call: withOrder('draft', (s, f) => asStaff('delete', `/suppliers/${s.supplierId}`)(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('delete', `/suppliers/${MISSING_ID}`) },
+  ],
+  listPurchaseOrders: [
+    {
+      name: 'a filtered page',
+      status: 200,
+      call: withOrder('ordered', (_, f) => asStaff('get', '/purchase-orders?state=ordered,draft&limit=3')(f)),
+    },
+    { name: 'an unknown state', status: 400, call: asStaff('get', '/purchase-orders?state=lost') },
+  ],
+  exportPurchaseOrdersCsv: [
+    { name: 'the lines as CSV', status: 200, call: withOrder('draft', (_, f) => asStaff('get', '/purchase-orders/export.csv')(f)) },
+    { name: 'an unknown sort', status: 400, call: asStaff('get', '/purchase-orders/export.csv?sort=colour') },
+  ],
+  addPurchaseOrder: [
+    {
+      name: 'a draft',
+      status: 201,
+      call: withOrder('none', (s, f) =>
+        asStaff('post', '/purchase-orders', { supplierId: s.supplierId, lines: [{ bookId: f.book._id, quantity: 2, unitCost: 1.5 }] })(f),
+      ),
+    },
+    {
+      name: 'an unknown supplier',
+      status: 400,
+      call: (f) =>
+        asStaff('post', '/purchase-orders', { supplierId: MISSING_ID, lines: [{ bookId: f.book._id, quantity: 1, unitCost: 1 }] })(f),
+    },
+  ],
+  createOrdersFromReorder: [
+    { name: 'the low books', status: 201, call: asStaff('post', '/purchase-orders/from-reorder', {}) },
+    { name: 'an empty list of books', status: 400, call: asStaff('post', '/purchase-orders/from-reorder', { bookIds: [] }) },
+  ],
+  getPurchaseOrder: [
+    { name: 'a stored order', status: 200, call: orderCall('partially_received', 'get', '') },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/purchase-orders/${MISSING_ID}`) },
+  ],
+  updatePurchaseOrder: [
+    { name: 'new notes', status: 200, call: orderCall('ordered', 'patch', '', () => ({ notes: 'Call first', expectedAt: '2027-01-15' })) },
+    { name: 'nothing to change', status: 400, call: orderCall('draft', 'patch', '', () => ({})) },
+    {
+      name: "an ordered order's lines by staff",
+      status: 403,
+      call: orderCall('ordered', 'patch', '', (f) => ({ lines: [{ bookId: f.book._id, quantity: 9, unitCost: 2 }] })),
+    },
+    {
+      name: 'a cancelled order',
+      status: 409,
+      call: withOrder('ordered', async ({ orderId }, f) => {
+        await asStaff('post', `/purchase-orders/${orderId}/cancel`)(f).expect(200);
+        return asStaff('patch', `/purchase-orders/${orderId}`, { notes: 'late' })(f);
+      }),
+    },
+    {
+      name: "an admin's new lines",
+      status: 200,
+      call: withOrder('partially_received', ({ orderId }, f) =>
+        asAdmin('patch', `/purchase-orders/${orderId}`, { lines: [{ bookId: f.book._id, quantity: 5, unitCost: 2 }] })(f),
+      ),
+    },
+    { name: 'an unknown id', status: 404, call: asStaff('patch', `/purchase-orders/${MISSING_ID}`, { notes: 'x' }) },
+  ],
+  placePurchaseOrder: [
+    { name: 'a draft', status: 200, call: orderCall('draft', 'post', '/order') },
+    { name: 'an ordered order', status: 409, call: orderCall('ordered', 'post', '/order') },
+  ],
+  cancelPurchaseOrder: [
+    { name: 'an ordered order with nothing received', status: 200, call: orderCall('ordered', 'post', '/cancel') },
+    { name: 'a partially received order', status: 409, call: orderCall('partially_received', 'post', '/cancel') },
+  ],
+  closePurchaseOrder: [
+    { name: 'a partially received order', status: 200, call: orderCall('partially_received', 'post', '/close') },
+    { name: 'a draft', status: 409, call: orderCall('draft', 'post', '/close') },
+  ],
+  receivePurchaseOrder: [
+    { name: 'copies outstanding', status: 201, call: orderCall('ordered', 'post', '/receipts', receiptOf(2)) },
+    { name: 'more than outstanding', status: 409, call: orderCall('ordered', 'post', '/receipts', receiptOf(4)) },
+    { name: 'no lines', status: 400, call: orderCall('ordered', 'post', '/receipts', () => ({ lines: [] })) },
+    {
+      name: 'an unknown order',
+      status: 404,
+      call: asStaff('post', `/purchase-orders/${MISSING_ID}/receipts`, { lines: [{ isbn: '9780201616224', quantity: 1 }] }),
+    },
+  ],
+  getCountReport: [
+    { name: 'the applied sessions', status: 200, call: asStaff('get', '/counts/report?from=2020-01-01') },
+    { name: 'a date that is not one', status: 400, call: asStaff('get', '/counts/report?from=yesterday') },
+  ],
+  exportCountReportCsv: [
+    { name: 'the CSV', status: 200, call: asStaff('get', '/counts/report/export.csv') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/counts/report/export.csv') },
+  ],
+  listCountCycles: [
+    { name: 'every cycle', status: 200, call: asStaff('get', '/counts/cycles') },
+    { name: 'a bad filter', status: 400, call: asStaff('get', '/counts/cycles?all=maybe') },
+  ],
+  setCountCycle: [
+    { name: 'a category every week', status: 200, call: asAdmin('put', '/counts/cycles', { category: 'Programming', intervalDays: 7 }) },
+    { name: 'by staff', status: 403, call: asStaff('put', '/counts/cycles', { category: 'Programming', intervalDays: 7 }) },
+    { name: 'neither a location nor a category', status: 400, call: asAdmin('put', '/counts/cycles', { intervalDays: 7 }) },
+  ],
+  createCount: [
+    { name: 'a session of a book', status: 201, call: (f) => asStaff('post', '/counts', { scope: { bookIds: [f.book._id] } })(f) },
+    { name: 'a scope naming nothing', status: 400, call: asStaff('post', '/counts', { scope: {} }) },
+  ],
+  listCounts: [
+    { name: 'a page', status: 200, call: asStaff('get', '/counts?limit=5') },
+    { name: 'an unknown state', status: 400, call: asStaff('get', '/counts?state=lost') },
+  ],
+  getCount: [
+    { name: 'a session in review', status: 200, call: countCall(asStaff, 'reviewId', '') },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/counts/${MISSING_ID}`) },
+  ],
+  startCount: [
+    { name: 'a draft', status: 200, call: countCall(asStaff, 'draftId', '/start') },
+    { name: 'a session counting', status: 409, call: countCall(asStaff, 'countingId', '/start') },
+  ],
+  addCountObservation: [
+    { name: 'a scan', status: 201, call: countCall(asStaff, 'countingId', '/observations', observation) },
+    { name: 'a scan in review', status: 409, call: countCall(asStaff, 'reviewId', '/observations', observation) },
+    {
+      name: 'no book',
+      status: 400,
+      call: countCall(asStaff, 'countingId', '/observations', (c) => ({ locationId: c.receivingId, delta: 1 })),
+    },
+  ],
+  reviewCount: [
+    { name: 'a session counting', status: 200, call: countCall(asStaff, 'countingId', '/review') },
+    { name: 'a draft', status: 409, call: countCall(asStaff, 'draftId', '/review') },
+  ],
+  decideCountLines: [
+    {
+      name: 'leave a line',
+      status: 200,
+      call: countCall(asStaff, 'reviewId', '/decisions', (c) => ({ decisions: [{ lineId: c.lineId, action: 'leave' }] })),
+    },
+    {
+      name: 'an unknown line',
+      status: 400,
+      call: countCall(asStaff, 'reviewId', '/decisions', () => ({ decisions: [{ lineId: MISSING_ID, action: 'leave' }] })),
+    },
+  ],
+  applyCount: [
+    { name: 'a session in review', status: 200, call: countCall(asAdmin, 'reviewId', '/apply') },
+    { name: 'by staff', status: 403, call: countCall(asStaff, 'reviewId', '/apply') },
+    { name: 'a draft', status: 409, call: countCall(asAdmin, 'draftId', '/apply') },
+  ],
+  cancelCount: [
+    { name: 'a draft', status: 200, call: countCall(asAdmin, 'draftId', '/cancel') },
+    { name: 'by staff', status: 403, call: countCall(asStaff, 'draftId', '/cancel') },
+  ],
+  getCountSessionReport: [
+    { name: 'a session in review', status: 200, call: withCounts((c, f) => asStaff('get', `/counts/${c.reviewId}/report`)(f)) },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/counts/${MISSING_ID}/report`) },
   ],
 };
 

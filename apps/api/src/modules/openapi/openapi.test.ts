@@ -113,6 +113,35 @@ describe('GET /api/openapi.json', () => {
         'patch /locations/{id}',
         'delete /locations/{id}',
         'get /locations/{id}/stock',
+        'get /suppliers',
+        'post /suppliers',
+        'get /suppliers/{id}',
+        'patch /suppliers/{id}',
+        'delete /suppliers/{id}',
+        'get /purchase-orders',
+        'get /purchase-orders/export.csv',
+        'post /purchase-orders',
+        'post /purchase-orders/from-reorder',
+        'get /purchase-orders/{id}',
+        'patch /purchase-orders/{id}',
+        'post /purchase-orders/{id}/order',
+        'post /purchase-orders/{id}/cancel',
+        'post /purchase-orders/{id}/close',
+        'post /purchase-orders/{id}/receipts',
+        'get /counts/report',
+        'get /counts/report/export.csv',
+        'get /counts/cycles',
+        'put /counts/cycles',
+        'post /counts',
+        'get /counts',
+        'get /counts/{id}',
+        'post /counts/{id}/start',
+        'post /counts/{id}/observations',
+        'post /counts/{id}/review',
+        'post /counts/{id}/decisions',
+        'post /counts/{id}/apply',
+        'post /counts/{id}/cancel',
+        'get /counts/{id}/report',
       ].sort(),
     );
   });
@@ -214,7 +243,8 @@ describe('GET /api/openapi.json', () => {
         call: `${method} ${path}`,
         role: ['post /histories', 'post /review', 'post /token'].includes(`${method} ${path}`)
           ? 'signedIn'
-          : path.startsWith('/users')
+          : path.startsWith('/users') ||
+              ['post /counts/{id}/apply', 'post /counts/{id}/cancel', 'put /counts/cycles'].includes(`${method} ${path}`)
             ? 'admin'
             : 'staff',
       });
@@ -269,6 +299,24 @@ describe('GET /api/openapi.json', () => {
         'post /locations',
         'patch /locations/{id}',
         'delete /locations/{id}',
+        'post /suppliers',
+        'patch /suppliers/{id}',
+        'delete /suppliers/{id}',
+        'post /purchase-orders',
+        'post /purchase-orders/from-reorder',
+        'patch /purchase-orders/{id}',
+        'post /purchase-orders/{id}/order',
+        'post /purchase-orders/{id}/cancel',
+        'post /purchase-orders/{id}/close',
+        'post /purchase-orders/{id}/receipts',
+        'put /counts/cycles',
+        'post /counts',
+        'post /counts/{id}/start',
+        'post /counts/{id}/observations',
+        'post /counts/{id}/review',
+        'post /counts/{id}/decisions',
+        'post /counts/{id}/apply',
+        'post /counts/{id}/cancel',
       ].sort(),
     );
     for (const name of keyed) {

@@ -40,6 +40,25 @@ import {
   StockMovementsSchema,
   StockTransfersSchema,
   UndoResultSchema,
+  CountCycleSchema,
+  CountCycleSettingSchema,
+  CountDecisionsSchema,
+  CountDetailSchema,
+  CountLineSchema,
+  CountSessionReportSchema,
+  CountSessionSchema,
+  NewCountObservationSchema,
+  NewCountSchema,
+  NewPurchaseOrderSchema,
+  NewReceiptSchema,
+  NewSupplierSchema,
+  OrdersFromReorderResultSchema,
+  OrdersFromReorderSchema,
+  PurchaseOrderPatchSchema,
+  PurchaseOrderSchema,
+  ReceiptResultSchema,
+  SupplierPatchSchema,
+  SupplierSchema,
 } from '@book-warehouse/types';
 import { license, version } from '../../../package.json';
 import type { AccessLevel, Endpoint } from '../../middleware/endpoint';
@@ -55,6 +74,9 @@ import { HEALTH } from '../health/health.endpoints';
 import { HISTORY } from '../history/history.endpoints';
 import { ISBN_LOOKUP } from '../isbn-lookup/isbn-lookup.endpoints';
 import { LOCATIONS } from '../locations/locations.endpoints';
+import { COUNTS } from '../counts/counts.endpoints';
+import { PURCHASE_ORDERS } from '../purchasing/purchase-orders.endpoints';
+import { SUPPLIERS } from '../purchasing/suppliers.endpoints';
 import { REVIEWS } from '../reviews/reviews.endpoints';
 import { USERS } from '../users/users.endpoints';
 import { OPENAPI } from './openapi.endpoints';
@@ -71,6 +93,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   STOCK,
   STOCK_CHART,
   LOCATIONS,
+  COUNTS,
+  SUPPLIERS,
+  PURCHASE_ORDERS,
   CATEGORIES,
   HISTORY,
   REVIEWS,
@@ -125,6 +150,25 @@ const COMPONENTS = {
   NewLocation: [NewLocationSchema, 'input'],
   LocationPatch: [LocationPatchSchema, 'input'],
   LocationStockItem: [LocationStockItemSchema, 'output'],
+  CountSession: [CountSessionSchema, 'output'],
+  CountDetail: [CountDetailSchema, 'output'],
+  CountLine: [CountLineSchema, 'output'],
+  NewCount: [NewCountSchema, 'input'],
+  NewCountObservation: [NewCountObservationSchema, 'input'],
+  CountDecisions: [CountDecisionsSchema, 'input'],
+  CountSessionReport: [CountSessionReportSchema, 'output'],
+  CountCycle: [CountCycleSchema, 'output'],
+  CountCycleSetting: [CountCycleSettingSchema, 'input'],
+  Supplier: [SupplierSchema, 'output'],
+  NewSupplier: [NewSupplierSchema, 'input'],
+  SupplierPatch: [SupplierPatchSchema, 'input'],
+  PurchaseOrder: [PurchaseOrderSchema, 'output'],
+  NewPurchaseOrder: [NewPurchaseOrderSchema, 'input'],
+  PurchaseOrderPatch: [PurchaseOrderPatchSchema, 'input'],
+  NewReceipt: [NewReceiptSchema, 'input'],
+  ReceiptResult: [ReceiptResultSchema, 'output'],
+  OrdersFromReorder: [OrdersFromReorderSchema, 'input'],
+  OrdersFromReorderResult: [OrdersFromReorderResultSchema, 'output'],
 } as const satisfies Record<string, readonly [z.ZodType, 'input' | 'output']>;
 
 type ComponentName = keyof typeof COMPONENTS;

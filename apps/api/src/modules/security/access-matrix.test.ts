@@ -14,6 +14,8 @@ import {
   VALID_RAW_BODIES,
   type TestUser,
 } from '../../../test/helpers';
+import { countsFixture, type CountsFixture } from '../../../test/counts-fixture';
+import { purchasingFixture, type PurchasingFixture } from '../../../test/purchasing-fixture';
 
 /**
  * Every endpoint against three callers (docs/rules.md, Access): anonymous, the signed-in owner of the book, and
@@ -38,6 +40,11 @@ let coverPath = '';
 let locationId = '';
 /** RECEIVING, where a fresh book's copies are (freshBook reads it), for the transfer out of it. */
 let receivingId = '';
+/** A supplier and orders of the fresh book in each state (freshBook stores them). */
+let purchasing: PurchasingFixture;
+let counts: CountsFixture;
+const count = (id: keyof CountsFixture, suffix = '') => `/api/counts/${counts[id]}${suffix}`;
+const order = (id: keyof PurchasingFixture, suffix = '') => `/api/purchase-orders/${purchasing[id]}${suffix}`;
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /books', public: true, ok: 200, call: (app) => request(app).get('/api/books') },
@@ -130,6 +137,39 @@ const ENDPOINTS: Endpoint[] = [
     ok: 201,
     call: (app) => request(app).post('/api/covers').set('Content-Type', VALID_IMAGE.type).send(VALID_IMAGE.data),
   },
+  { name: 'GET /suppliers', ok: 200, call: (app) => request(app).get('/api/suppliers') },
+  { name: 'POST /suppliers', ok: 201, call: (app) => request(app).post('/api/suppliers').send({ name: 'Matrix Books' }) },
+  { name: 'GET /suppliers/:id', ok: 200, call: (app) => request(app).get(`/api/suppliers/${purchasing.supplierId}`) },
+  {
+    name: 'PATCH /suppliers/:id',
+    ok: 200,
+    call: (app) => request(app).patch(`/api/suppliers/${purchasing.supplierId}`).send({ notes: 'Changed' }),
+  },
+  { name: 'DELETE /suppliers/:id', ok: 200, call: (app) => request(app).delete(`/api/suppliers/${purchasing.supplierId}`) },
+  { name: 'GET /purchase-orders', ok: 200, call: (app) => request(app).get('/api/purchase-orders') },
+  { name: 'GET /purchase-orders/export.csv', ok: 200, call: (app) => request(app).get('/api/purchase-orders/export.csv') },
+  {
+    name: 'POST /purchase-orders',
+    ok: 201,
+    call: (app, book) =>
+      request(app)
+        .post('/api/purchase-orders')
+        .send({ supplierId: purchasing.supplierId, lines: [{ bookId: book._id, quantity: 1, unitCost: 1 }] }),
+  },
+  { name: 'POST /purchase-orders/from-reorder', ok: 201, call: (app) => request(app).post('/api/purchase-orders/from-reorder').send({}) },
+  { name: 'GET /purchase-orders/:id', ok: 200, call: (app) => request(app).get(order('draftId')) },
+  { name: 'PATCH /purchase-orders/:id', ok: 200, call: (app) => request(app).patch(order('draftId')).send({ notes: 'Changed' }) },
+  { name: 'POST /purchase-orders/:id/order', ok: 200, call: (app) => request(app).post(order('draftId', '/order')) },
+  { name: 'POST /purchase-orders/:id/cancel', ok: 200, call: (app) => request(app).post(order('orderedId', '/cancel')) },
+  { name: 'POST /purchase-orders/:id/close', ok: 200, call: (app) => request(app).post(order('partialId', '/close')) },
+  {
+    name: 'POST /purchase-orders/:id/receipts',
+    ok: 201,
+    call: (app, book) =>
+      request(app)
+        .post(order('orderedId', '/receipts'))
+        .send({ lines: [{ bookId: book._id, quantity: 1 }] }),
+  },
   // The lookup is turned off in the test app: a caller who passes the access check gets the 503 of a lookup
   // turned off (modules/isbn-lookup/isbn-lookup.test.ts tests its answers against the stub).
   { name: 'GET /isbn/:isbn', ok: 503, call: (app) => request(app).get('/api/isbn/9780201616224') },
@@ -139,6 +179,44 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'PATCH /locations/:id', ok: 200, call: (app) => request(app).patch(`/api/locations/${locationId}`).send({ name: 'Renamed' }) },
   { name: 'DELETE /locations/:id', ok: 200, call: (app) => request(app).delete(`/api/locations/${locationId}`) },
   { name: 'GET /locations/:id/stock', ok: 200, call: (app) => request(app).get(`/api/locations/${locationId}/stock`) },
+  { name: 'GET /counts/report', ok: 200, call: (app) => request(app).get('/api/counts/report') },
+  { name: 'GET /counts/report/export.csv', ok: 200, call: (app) => request(app).get('/api/counts/report/export.csv') },
+  { name: 'GET /counts/cycles', ok: 200, call: (app) => request(app).get('/api/counts/cycles') },
+  {
+    name: 'PUT /counts/cycles',
+    adminOnly: true,
+    ok: 200,
+    call: (app) => request(app).put('/api/counts/cycles').send({ category: 'Programming', intervalDays: 7 }),
+  },
+  {
+    name: 'POST /counts',
+    ok: 201,
+    call: (app, book) =>
+      request(app)
+        .post('/api/counts')
+        .send({ scope: { bookIds: [book._id] } }),
+  },
+  { name: 'GET /counts', ok: 200, call: (app) => request(app).get('/api/counts') },
+  { name: 'GET /counts/:id', ok: 200, call: (app) => request(app).get(count('reviewId')) },
+  { name: 'POST /counts/:id/start', ok: 200, call: (app) => request(app).post(count('draftId', '/start')) },
+  {
+    name: 'POST /counts/:id/observations',
+    ok: 201,
+    call: (app, book) =>
+      request(app).post(count('countingId', '/observations')).send({ bookId: book._id, locationId: counts.receivingId, delta: 1 }),
+  },
+  { name: 'POST /counts/:id/review', ok: 200, call: (app) => request(app).post(count('countingId', '/review')) },
+  {
+    name: 'POST /counts/:id/decisions',
+    ok: 200,
+    call: (app) =>
+      request(app)
+        .post(count('reviewId', '/decisions'))
+        .send({ decisions: [{ lineId: counts.lineId, action: 'leave' }] }),
+  },
+  { name: 'POST /counts/:id/apply', adminOnly: true, ok: 200, call: (app) => request(app).post(count('reviewId', '/apply')) },
+  { name: 'POST /counts/:id/cancel', adminOnly: true, ok: 200, call: (app) => request(app).post(count('draftId', '/cancel')) },
+  { name: 'GET /counts/:id/report', ok: 200, call: (app) => request(app).get(count('reviewId', '/report')) },
 ];
 
 const ctx = useTestApp({ options: { eventStream: { heartbeatMs: 15_000, maxStreamMs: 100 } } });
@@ -161,6 +239,8 @@ async function freshBook(): Promise<Book> {
   const location = { code: 'A-01', name: 'Aisle 1', parentId: null, holdsStock: true, ancestors: [], createdAt: now, updatedAt: now };
   locationId = (await ctx.db.collection('locations').insertOne(location)).insertedId.toHexString();
   receivingId = (await ctx.db.collection('locations').findOne({ code: 'RECEIVING' }))!._id.toHexString();
+  purchasing = await purchasingFixture(ctx.database, book._id);
+  counts = await countsFixture(ctx.database, book._id);
   return book;
 }
 

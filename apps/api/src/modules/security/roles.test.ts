@@ -16,6 +16,8 @@ import {
   type TestUser,
 } from '../../../test/helpers';
 import { RECORDED_ISBN, startOpenLibraryStub, type OpenLibraryStub } from '../../../test/openlibrary-stub';
+import { countBodyFor, countIdFor, countsFixture, type CountsFixture } from '../../../test/counts-fixture';
+import { purchasingFixture, purchasingIdFor, type PurchasingFixture } from '../../../test/purchasing-fixture';
 
 /**
  * Every operation of the served OpenAPI document, called by each role (docs/decisions/009-roles.md): the
@@ -84,10 +86,24 @@ async function freshLocation(): Promise<string> {
 }
 
 /** Calls `operation` as `caller` with valid input, so that only the role can refuse it. */
-async function call({ method, path, parameters, body, rawBody }: DocumentedOperation, bookId: string, caller: TestUser) {
+async function call(
+  { method, path, parameters, body, rawBody }: DocumentedOperation,
+  bookId: string,
+  caller: TestUser,
+  purchasing?: PurchasingFixture,
+  counts?: CountsFixture,
+) {
   // Every location call starts from one fresh location, so that POST /locations finds its code free.
   const location = path.startsWith('/locations') ? await freshLocation() : undefined;
-  const id = path.startsWith('/histories/{id}') ? await addedEntryOf(bookId) : path.startsWith('/covers/') ? coverId : (location ?? bookId);
+  const id = purchasing
+    ? purchasingIdFor(path, purchasing)
+    : counts
+      ? countIdFor(path, counts)
+      : path.startsWith('/histories/{id}')
+        ? await addedEntryOf(bookId)
+        : path.startsWith('/covers/')
+          ? coverId
+          : (location ?? bookId);
   const url = path.replace('{id}', id).replace('{uid}', staff.uid).replace('{isbn}', RECORDED_ISBN);
   const query: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === 'query' && p.required)) query[p.name] = p.name === 'email' ? caller.email : 'prag';
@@ -103,6 +119,10 @@ async function call({ method, path, parameters, body, rawBody }: DocumentedOpera
     const receiving = (await ctx.db.collection('locations').findOne({ code: 'RECEIVING' }))!._id.toHexString();
     return req.send({ lines: [{ bookId, from: receiving, to: await freshLocation(), quantity: 1 }] });
   }
+  if (body === 'NewPurchaseOrder') return req.send({ supplierId: purchasing!.supplierId, lines: [{ bookId, quantity: 1, unitCost: 1 }] });
+  if (body === 'NewReceipt') return req.send({ lines: [{ bookId, quantity: 1 }] });
+  const countBody = counts && countBodyFor(body, counts, bookId);
+  if (countBody) return req.send(countBody);
   return req.send(body === 'StockMovements' ? { lines: [{ bookId, delta: 1 }] } : VALID_BODIES[body]);
 }
 
@@ -112,8 +132,14 @@ describe.each<Role>(['viewer', 'staff', 'admin'])('every operation called by %s'
     for (const operation of operations) {
       await ctx.db.collection('books').deleteMany({});
       const book = await addBook(ctx.app, admin, { stockQuantity: 10 });
+      // Suppliers and purchase orders of their own, in the states the calls start from.
+      const purchasing = /^\/(suppliers|purchase-orders)/.test(operation.path)
+        ? await purchasingFixture(ctx.database, book._id)
+        : undefined;
       const before = await storedState();
-      const res = await call(operation, book._id, callers[role]);
+      // Count sessions of their own, in the states the calls start from.
+      const counts = operation.path.startsWith('/counts') ? await countsFixture(ctx.database, book._id) : undefined;
+      const res = await call(operation, book._id, callers[role], purchasing, counts);
       const name = `${operation.method.toUpperCase()} ${operation.path}`;
       if (allowed(operation.requiredRole).includes(role)) {
         expect({ name, status: res.status, ok: res.ok }).toMatchObject({ name, ok: true });

@@ -6,6 +6,8 @@ const dashboard = '/dashboard';
 const manageItems = `${dashboard}/manageitem`;
 const search = `${dashboard}/search`;
 const locations = `${dashboard}/locations`;
+const purchaseOrders = `${dashboard}/purchase-orders`;
+const counts = `${dashboard}/counts`;
 
 export const paths = {
   home: '/',
@@ -46,8 +48,31 @@ export const paths = {
     /** The move screen: scan a source location, books, a destination; `from` starts it at a location. */
     move: `${dashboard}/move`,
     moveFrom: (id: string) => `${dashboard}/move?from=${encodeURIComponent(id)}`,
+    /** Count sessions (counting against the shelf): the list, the due cycles, a new session. */
+    counts,
+    /** Record accuracy and variances of the applied sessions, over time. */
+    countsReport: `${counts}/report`,
+    /** A session's count screen (scan a location, then books; a recount in review with `recount`). */
+    count: (id: string, recount = false) => `${counts}/${id}${recount ? '?recount=1' : ''}`,
+    /** The router's pattern of `count(id)`; the pages read `countId`. */
+    countPattern: `${counts}/:countId`,
+    countReview: (id: string) => `${counts}/${id}/review`,
+    countReviewPattern: `${counts}/:countId/review`,
+    /** The printable count sheet of a session. */
+    countSheet: (id: string) => `${counts}/${id}/sheet`,
+    countSheetPattern: `${counts}/:countId/sheet`,
     /** The low books by shortage, printable. */
     reorder: `${dashboard}/reorder`,
+    /** Suppliers: who the books are bought from. */
+    suppliers: `${dashboard}/suppliers`,
+    /** The purchase orders; an order's page opens on its own. */
+    purchaseOrders,
+    purchaseOrder: (id: string) => `${purchaseOrders}/${id}`,
+    /** The router's pattern of `purchaseOrder(id)`; the page reads `orderId`. */
+    purchaseOrderPattern: `${purchaseOrders}/:orderId`,
+    /** Receiving a delivery against an open order; `order` starts it on that order. */
+    receive: `${dashboard}/receive`,
+    receiveOrder: (id: string) => `${dashboard}/receive?order=${encodeURIComponent(id)}`,
     import: `${dashboard}/import`,
     search: (text: string) => `${search}/${encodeURIComponent(text)}`,
     /** The router's pattern of `search(text)`; the page reads `text`, which may be missing. */

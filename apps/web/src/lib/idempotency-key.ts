@@ -2,9 +2,10 @@ import type { MutationFunctionContext } from '@tanstack/react-query';
 
 /**
  * A new key: a random UUID. `crypto.randomUUID` exists only on secure pages (https, localhost); elsewhere the
- * same 122 random bits come from `getRandomValues`.
+ * same 122 random bits come from `getRandomValues`. A screen that must keep one key across its own retries (a
+ * count's scan, fixed when the clerk scanned) makes it here and sends it itself.
  */
-function newKey(): string {
+export function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

@@ -12,6 +12,10 @@ export const queryRoots = {
   users: ['users'],
   /** The location tree, a location's page and its stock (a stock change moves their quantities too). */
   locations: ['locations'],
+  /** Suppliers and purchase orders (a receipt moves books, stock and stats too). */
+  purchasing: ['purchasing'],
+  /** Count sessions, their reports and the count cycles. */
+  counts: ['counts'],
   /** The signed-in account and its role (lib/account.ts). */
   account: ['account'],
 } as const;

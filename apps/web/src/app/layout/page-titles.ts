@@ -22,6 +22,11 @@ const titles: Record<string, string> = {
   [paths.dashboard.locations]: 'Locations',
   [paths.dashboard.move]: 'Move Stock',
   [paths.dashboard.reorder]: 'Reorder',
+  [paths.dashboard.suppliers]: 'Suppliers',
+  [paths.dashboard.purchaseOrders]: 'Purchase Orders',
+  [paths.dashboard.receive]: 'Receiving',
+  [paths.dashboard.counts]: 'Counts',
+  [paths.dashboard.countsReport]: 'Count report',
   [paths.dashboard.import]: messages.importTitle,
   [paths.dashboard.user]: 'Manage Users',
   [paths.dashboard.team]: 'Manage Team',
@@ -35,6 +40,10 @@ const patterns: Array<[string, string]> = [
   [paths.dashboard.searchPattern, 'Search'],
   [paths.dashboard.locationLabelsPattern, 'Location labels'],
   [paths.dashboard.locationPattern, 'Locations'],
+  [paths.dashboard.purchaseOrderPattern, 'Purchase Order'],
+  [paths.dashboard.countReviewPattern, 'Count review'],
+  [paths.dashboard.countSheetPattern, 'Count sheet'],
+  [paths.dashboard.countPattern, 'Count'],
 ];
 
 /** Unknown paths fall back to the last path segment, capitalised. */

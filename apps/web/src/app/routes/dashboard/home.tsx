@@ -1,4 +1,5 @@
 import { LowStockPreview } from '../../../features/books/components/low-stock-preview';
+import { DueForCount } from '../../../features/counts/components/due-for-count';
 import { RecentMovements } from '../../../features/history/components/recent-movements';
 import { StatTiles } from '../../../features/stats/components/stat-tiles';
 import { usePermissions } from '../../../lib/account';
@@ -14,6 +15,7 @@ export function DashboardHome() {
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <RecentMovements canUndo={canChangeStock} />
         {canChangeStock && <LowStockPreview />}
+        <DueForCount canCount={canChangeStock} limit={5} />
       </div>
     </section>
   );

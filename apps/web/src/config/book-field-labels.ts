@@ -17,4 +17,7 @@ export const bookFieldLabels: Record<keyof BookFields, string> = {
   isbn: 'ISBN',
   reorderPoint: 'Reorder point',
   defaultLocationId: 'Default location',
+  supplierId: 'Supplier',
+  costPrice: 'Cost price',
+  reorderQuantity: 'Reorder quantity',
 };

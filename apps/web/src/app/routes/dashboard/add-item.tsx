@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { AddBookForm } from '../../../features/books/components/add-book-form';
 import { useLocations } from '../../../features/locations/api/get-locations';
+import { useSupplierChoices } from '../../../features/purchasing/api/get-suppliers';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
 import { PageHeading } from './page-heading';
@@ -14,11 +15,12 @@ export function AddItemPage() {
   const { canChangeStock, viewOnly } = usePermissions();
   const isbn = useSearchParams()[0].get('isbn') ?? undefined;
   const locations = useLocations();
+  const suppliers = useSupplierChoices(canChangeStock);
   return (
     <section aria-labelledby="add-item-heading" className="flex max-w-3xl flex-col gap-4">
       <PageHeading id="add-item-heading">Add Books</PageHeading>
       {canChangeStock ? (
-        <AddBookForm key={isbn} isbn={isbn} locations={locations.data} />
+        <AddBookForm key={isbn} isbn={isbn} locations={locations.data} suppliers={suppliers.data} />
       ) : viewOnly ? (
         <ViewOnlyNotice />
       ) : (

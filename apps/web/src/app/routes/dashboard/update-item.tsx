@@ -2,9 +2,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { useBook } from '../../../features/books/api/get-book';
+import { BookBuying } from '../../../features/books/components/book-buying';
 import { BookLocations } from '../../../features/books/components/book-locations';
 import { UpdateBookForm } from '../../../features/books/components/update-book-form';
 import { useLocations } from '../../../features/locations/api/get-locations';
+import { useSupplierChoices } from '../../../features/purchasing/api/get-suppliers';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
 
@@ -13,7 +15,8 @@ export function UpdateItemPage() {
   const navigate = useNavigate();
   const book = useBook(itemid);
   const locations = useLocations();
-  const { viewOnly } = usePermissions();
+  const { viewOnly, canChangeStock } = usePermissions();
+  const suppliers = useSupplierChoices(canChangeStock);
   if (viewOnly) return <ViewOnlyNotice />;
   return (
     <QueryState
@@ -27,7 +30,14 @@ export function UpdateItemPage() {
     >
       {(found) => (
         <div className="flex min-w-0 flex-col gap-6">
-          <UpdateBookForm key={found._id} book={found} locations={locations.data} onClose={() => navigate(paths.dashboard.manageItems)} />
+          <UpdateBookForm
+            key={found._id}
+            book={found}
+            locations={locations.data}
+            suppliers={suppliers.data}
+            onClose={() => navigate(paths.dashboard.manageItems)}
+          />
+          <BookBuying book={found} />
           <BookLocations book={found} />
         </div>
       )}

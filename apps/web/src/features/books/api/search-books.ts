@@ -6,7 +6,7 @@ import { bookKeys } from './keys';
 const searchBooks = (query: SearchQuery, signal?: AbortSignal) =>
   apiRequest('/bookbytext', { query, schema: (s) => s.BookSchema.array(), signal });
 
-const searchBooksQueryOptions = (query: SearchQuery) =>
+export const searchBooksQueryOptions = (query: SearchQuery) =>
   queryOptions({ queryKey: bookKeys.search(query), queryFn: ({ signal }) => searchBooks(query, signal) });
 
 /** Re-fetched when the search changes; the previous results stay on screen meanwhile (no layout jump). */

@@ -1,4 +1,4 @@
-import { NewBookSchema, type IsbnLookup as Found, type Location, type NewBook } from '@book-warehouse/types';
+import { NewBookSchema, type IsbnLookup as Found, type Location, type NewBook, type Supplier } from '@book-warehouse/types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FocusEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { useAddBook } from '../api/add-book';
 import { BookFieldInput } from './book-field-input';
 import { CategoryOptions } from './category-options';
 import { DefaultLocationSelect } from './default-location-select';
+import { SupplierSelect } from './supplier-select';
 import { CoverUpload } from './cover-upload';
 import { IsbnLookup } from './isbn-lookup';
 import { formatIsbn } from '../isbn';
@@ -25,10 +26,20 @@ const empty = { bookName: '', subTitle: '', author: '', publishar: '', catagory:
 /**
  * 'Add Books': every field required, checked with the same schema the API uses (NewBookSchema). `isbn` (13
  * digits) comes filled in when a scanned book was not found (the Scan page); 'Scan ISBN' fills the field too.
- * Given the `locations`, the book may name a default location (where receives without a location go).
+ * Given the `locations`, the book may name a default location (where receives without a location go); given the
+ * `suppliers`, the supplier 'Create orders' buys it from.
  */
-export function AddBookForm({ isbn, locations }: { isbn?: string; locations?: readonly Location[] }) {
+export function AddBookForm({
+  isbn,
+  locations,
+  suppliers,
+}: {
+  isbn?: string;
+  locations?: readonly Location[];
+  suppliers?: readonly Supplier[];
+}) {
   const [defaultLocationId, setDefaultLocationId] = useState('');
+  const [supplierId, setSupplierId] = useState('');
   const add = useAddBook();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -54,13 +65,14 @@ export function AddBookForm({ isbn, locations }: { isbn?: string; locations?: re
   };
 
   const onSubmit = handleSubmit((fields) => {
-    const book = defaultLocationId ? { ...fields, defaultLocationId } : fields;
+    const book = { ...fields, ...(defaultLocationId ? { defaultLocationId } : {}), ...(supplierId ? { supplierId } : {}) };
     // The spec's add form sends the owner's e-mail; the server still takes the owner from the token.
     add.mutate(user?.email ? { ...book, email: user.email } : book, {
       onSuccess: (added) => {
         notify.success(messages.bookAdded);
         reset(empty);
         setDefaultLocationId('');
+        setSupplierId('');
         // The clerk sees the new book where it now is: first of the newest, highlighted.
         void navigate(paths.dashboard.manageItemsShowing(added._id));
       },
@@ -103,6 +115,9 @@ export function AddBookForm({ isbn, locations }: { isbn?: string; locations?: re
         </div>
       ))}
       {locations && <DefaultLocationSelect locations={locations} value={defaultLocationId} onChange={setDefaultLocationId} />}
+      {suppliers && (
+        <SupplierSelect suppliers={suppliers} value={supplierId} onChange={setSupplierId} error={formState.errors.supplierId?.message} />
+      )}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add Book'}

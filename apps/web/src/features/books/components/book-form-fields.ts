@@ -46,6 +46,8 @@ export const bookFieldSpecs: readonly BookFieldSpec[] = [
   spec('price', { type: 'number', step: '0.01' }),
   spec('isbn', { optional: true, removeLabel: 'Remove the ISBN' }),
   spec('reorderPoint', { type: 'number', step: '1', optional: true, removeLabel: 'Remove the reorder point' }),
+  spec('reorderQuantity', { type: 'number', step: '1', optional: true, removeLabel: 'Remove the reorder quantity' }),
+  spec('costPrice', { type: 'number', step: '0.01', optional: true, removeLabel: 'Remove the cost price' }),
   spec('description', { wide: true, multiline: true }),
 ];
 

@@ -11,6 +11,8 @@ const low = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
     ...testBook({ _id: `64b0000000000000000000${String(i + 10)}`, bookName: `Low ${i + 1}`, stockQuantity: 1, reorderPoint: 9 - i }),
     shortage: 8 - i,
+    onOrder: 0,
+    toOrder: 8,
   }));
 
 describe('LowStockPreview', () => {

@@ -11,8 +11,15 @@ const lines = [
   {
     ...testBook({ _id: '64b000000000000000000011', bookName: 'Dune', stockQuantity: 1, reorderPoint: 6, isbn: '9780441013593' }),
     shortage: 5,
+    onOrder: 4,
+    toOrder: 7,
   },
-  { ...testBook({ _id: '64b000000000000000000012', bookName: 'Emma', stockQuantity: 2, reorderPoint: 3 }), shortage: 1 },
+  {
+    ...testBook({ _id: '64b000000000000000000012', bookName: 'Emma', stockQuantity: 2, reorderPoint: 3 }),
+    shortage: 1,
+    onOrder: 0,
+    toOrder: 4,
+  },
 ];
 
 afterEach(() => {
@@ -21,7 +28,7 @@ afterEach(() => {
 });
 
 describe('ReorderList', () => {
-  it('lists the low books in the order the server gives (largest shortage first), each linking to its book', async () => {
+  it('lists the low books in the order the server gives (largest shortage first), each linking to its book, with what is on order and to order', async () => {
     const fetchMock = stubFetch(() => json(lines));
     renderWithApp(<ReorderList />);
     const rows = (await screen.findAllByRole('row')).slice(1);
@@ -32,7 +39,7 @@ describe('ReorderList', () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual([expect.stringContaining('Dune'), '1', '6', '5']);
+    ).toEqual([expect.stringContaining('Dune'), '1', '6', '5', '4', '7']);
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/reorder');
   });
 

@@ -16,6 +16,8 @@ const columns = [
   { label: 'Stock', className: 'sm:text-right' },
   { label: 'Reorder point', className: 'sm:text-right' },
   { label: 'Shortage', className: 'sm:text-right' },
+  { label: 'On order', className: 'sm:text-right' },
+  { label: 'To order', className: 'sm:text-right' },
 ];
 const number = `${stacked.cell} tabular-nums sm:text-right`;
 
@@ -101,6 +103,12 @@ function ReorderTable({ lines }: { lines: ReorderItem[] }) {
               </td>
               <td data-label="Shortage" className={`${number} font-semibold`}>
                 {line.shortage}
+              </td>
+              <td data-label="On order" className={number}>
+                {line.onOrder}
+              </td>
+              <td data-label="To order" className={number}>
+                {line.toOrder}
               </td>
             </tr>
           ))}

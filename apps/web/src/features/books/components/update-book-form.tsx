@@ -1,4 +1,4 @@
-import { BookUpdateSchema, type Book, type Location } from '@book-warehouse/types';
+import { BookUpdateSchema, type Book, type Location, type Supplier } from '@book-warehouse/types';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { formatIsbn, sameIsbn } from '../isbn';
 import { BookFieldInput } from './book-field-input';
 import { CategoryOptions } from './category-options';
 import { DefaultLocationSelect } from './default-location-select';
+import { SupplierSelect } from './supplier-select';
 import { bookFieldSpecs, issuesByField, labelled, serverFieldErrors, type BookFieldName } from './book-form-fields';
 
 /**
@@ -53,11 +54,22 @@ function changedFields(values: UpdateValues, book: Book): Partial<Record<BookFie
 /**
  * The update form (docs/rules.md, The update form): it opens with the book's current values, ready to edit; the
  * placeholders show them again when a field is emptied (an empty field keeps the value); only changed fields are sent.
- * Given the `locations`, it sets or removes (null) the book's default location.
+ * Given the `locations`, it sets or removes (null) the book's default location; given the `suppliers`, its supplier.
  */
-export function UpdateBookForm({ book, onClose, locations }: { book: Book; onClose: () => void; locations?: readonly Location[] }) {
+export function UpdateBookForm({
+  book,
+  onClose,
+  locations,
+  suppliers,
+}: {
+  book: Book;
+  onClose: () => void;
+  locations?: readonly Location[];
+  suppliers?: readonly Supplier[];
+}) {
   const update = useUpdateBook();
   const [defaultLocationId, setDefaultLocationId] = useState(book.defaultLocationId ?? '');
+  const [supplierId, setSupplierId] = useState(book.supplierId ?? '');
   const heading = useRef<HTMLHeadingElement>(null);
   const { register, handleSubmit, reset, setError, formState, control } = useForm<UpdateValues>({ defaultValues: currentValues(book) });
   const removing = useWatch({ control, name: 'remove' });
@@ -68,6 +80,7 @@ export function UpdateBookForm({ book, onClose, locations }: { book: Book; onClo
   const onSubmit = handleSubmit((values) => {
     const changes = changedFields(values, book);
     if (defaultLocationId !== (book.defaultLocationId ?? '')) changes.defaultLocationId = defaultLocationId || null;
+    if (supplierId !== (book.supplierId ?? '')) changes.supplierId = supplierId || null;
     if (Object.keys(changes).length === 0) {
       setError('root', { message: messages.nothingChanged });
       return;
@@ -84,6 +97,7 @@ export function UpdateBookForm({ book, onClose, locations }: { book: Book; onClo
           notify.success(messages.bookUpdated);
           reset(currentValues(updated));
           setDefaultLocationId(updated.defaultLocationId ?? '');
+          setSupplierId(updated.supplierId ?? '');
         },
         onError: (error) => {
           notify.error(error.message);
@@ -135,6 +149,15 @@ export function UpdateBookForm({ book, onClose, locations }: { book: Book; onClo
             value={defaultLocationId}
             onChange={setDefaultLocationId}
             disabled={update.isPending}
+          />
+        )}
+        {suppliers && (
+          <SupplierSelect
+            suppliers={suppliers}
+            value={supplierId}
+            onChange={setSupplierId}
+            disabled={update.isPending}
+            error={formState.errors.supplierId?.message}
           />
         )}
         {formState.errors.root?.message && (

@@ -60,7 +60,10 @@ function Tile({ label, value, tone, to }: { label: string; value: Figure | strin
   );
 }
 
-/** Products, Quantity and Price from GET /stats, the fixed User Login tile, and the low and out-of-stock counts linking to those books. */
+/**
+ * Products, Quantity and Price from GET /stats, the stock valued at cost beside Price, the fixed User Login tile, and
+ * the low and out-of-stock counts linking to those books.
+ */
 export function StatTiles() {
   const stats = useStats();
   const data = stats.data;
@@ -70,6 +73,7 @@ export function StatTiles() {
         <Tile label="Products" value={data && figure(data.products, 'count')} tone="bg-amber-800" />
         <Tile label="Quantity" value={data && figure(data.quantity, 'count')} tone="bg-emerald-800" />
         <Tile label="Price" value={data && figure(data.price, 'money')} tone="bg-sky-800" />
+        <Tile label="Stock value at cost" value={data && figure(data.costValue, 'money')} tone="bg-blue-800" />
         <Tile label="User Login" value={USER_LOGIN_PLACEHOLDER} tone="bg-slate-700" />
         <Tile
           label="Low stock"
@@ -84,6 +88,12 @@ export function StatTiles() {
           to={`${paths.dashboard.manageItems}?stock=out`}
         />
       </dl>
+      {data !== undefined && data.uncosted > 0 && (
+        <p className="text-sm text-slate-600">
+          {data.uncosted} {data.uncosted === 1 ? 'book holds copies with no cost' : 'books hold copies with no cost'}: the value at cost
+          leaves {data.uncosted === 1 ? 'it' : 'them'} out.
+        </p>
+      )}
       {stats.isError && <QueryError error={stats.error} />}
     </div>
   );

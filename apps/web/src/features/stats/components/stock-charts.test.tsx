@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { StockCharts } from './stock-charts';
 
 const chart: StockChart = {
-  totals: { products: 5, quantity: 12, price: 5_200_000.5, lowStock: 1, outOfStock: 1 },
+  totals: { products: 5, quantity: 12, price: 5_200_000.5, lowStock: 1, outOfStock: 1, costValue: 3_100_000.25, uncosted: 0 },
   categories: [
     { category: 'Science and the Philosophy of Nature', books: 2, copies: 7, value: 5_100_000 },
     { category: 'Fiction', books: 1, copies: 3, value: 99_000 },
@@ -16,8 +16,15 @@ const chart: StockChart = {
     { _id: '64b000000000000000000002', bookName: 'Emma', stockQuantity: 4 },
   ],
   overTime: [
-    { time: '2026-11-27T08:00:00.000Z', task: 'Added', bookName: 'Dune', copies: 14, value: 5_200_010.5 },
-    { time: '2026-11-27T09:00:00.000Z', task: 'Deleverd 2 Quantity', bookName: 'Dune', copies: 12, value: 5_200_000.5 },
+    { time: '2026-11-27T08:00:00.000Z', task: 'Added', bookName: 'Dune', copies: 14, value: 5_200_010.5, costValue: 3_100_006.25 },
+    {
+      time: '2026-11-27T09:00:00.000Z',
+      task: 'Deleverd 2 Quantity',
+      bookName: 'Dune',
+      copies: 12,
+      value: 5_200_000.5,
+      costValue: 3_100_000.25,
+    },
   ],
   olderChangesLeftOut: false,
 };
@@ -29,6 +36,7 @@ describe('StockCharts', () => {
     render(<StockCharts chart={chart} />);
     const totals = within(screen.getByLabelText('Totals'));
     expect(totals.getByText('Stock value').nextSibling).toHaveTextContent('$5,200,000.50');
+    expect(totals.getByText('Value at cost').nextSibling).toHaveTextContent('$3,100,000.25');
     expect(totals.getByText('Copies').nextSibling).toHaveTextContent('12');
     expect(totals.getByText('Books').nextSibling).toHaveTextContent('5');
   });
@@ -56,13 +64,14 @@ describe('StockCharts', () => {
     expect(within(card).getByRole('radio', { name: 'Copies' })).toBeChecked();
   });
 
-  it('lists each change of the history with its task and book, the last one at the totals', async () => {
+  it('lists each change of the history with its task and book, the last one at the totals, at price and at cost', async () => {
     render(<StockCharts chart={chart} />);
     const card = figure('Stock value and total copies over time');
     await userEvent.click(within(card).getByText('Show the data as a table'));
     const last = within(card).getAllByRole('row').at(-1)!;
     expect(last).toHaveTextContent('Deleverd 2 Quantity · Dune');
     expect(last).toHaveTextContent('$5,200,000.50');
+    expect(last).toHaveTextContent('$3,100,000.25');
   });
 
   it('says when no stock or price has changed', () => {

@@ -23,6 +23,7 @@ const compactCount = new Intl.NumberFormat(undefined, { notation: 'compact' });
 const preciseCompactCount = new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 4 });
 const AMBER = '#d97706';
 const SKY = '#0369a1';
+const TEAL = '#0f766e';
 
 /** Below Tailwind's sm breakpoint the axes get narrower label columns and fewer ticks. */
 const PHONE = '(max-width: 639px)';
@@ -159,16 +160,14 @@ const MAX_DOTS = 30;
 function Totals({ totals }: { totals: StockChart['totals'] }) {
   const items = [
     ['Stock value', money.format(totals.price)],
+    ['Value at cost', money.format(totals.costValue)],
     ['Copies', count.format(totals.quantity)],
     ['Books', count.format(totals.products)],
   ] as const;
   return (
-    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:col-span-2">
-      {items.map(([label, value], i) => (
-        <div
-          key={label}
-          className={`min-w-0 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 ${i === 0 ? 'col-span-2 sm:col-span-1' : ''}`}
-        >
+    <dl aria-label="Totals" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:col-span-2">
+      {items.map(([label, value]) => (
+        <div key={label} className="min-w-0 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
           <dt className="text-sm text-slate-600">{label}</dt>
           <dd className="text-xl font-semibold break-all text-slate-900 tabular-nums">{value}</dd>
         </div>
@@ -300,7 +299,7 @@ function LeastStockCard({ chart, scale, phone }: { chart: StockChart; scale: Sca
   );
 }
 
-/** Total copies and stock value after each of the latest changes of a stock or a price in the history. */
+/** Total copies, stock value and value at cost after each of the latest changes of a stock or a price in the history. */
 function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean }) {
   const points = chart.overTime;
   // A few changes show as dots too: a single one draws no line.
@@ -358,10 +357,11 @@ function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean
                   />
                   <Tooltip
                     labelFormatter={(v) => (typeof v === 'number' ? when.format(v) : '')}
-                    formatter={(v, name) => (name === 'Stock value' ? money.format(Number(v)) : count.format(Number(v)))}
+                    formatter={(v, name) => (name === 'Total copies' ? count.format(Number(v)) : money.format(Number(v)))}
                   />
                   <Legend />
                   <Line yAxisId="value" type="stepAfter" dataKey="value" name="Stock value" stroke={AMBER} dot={dots} />
+                  <Line yAxisId="value" type="stepAfter" dataKey="costValue" name="Value at cost" stroke={TEAL} dot={dots} />
                   <Line yAxisId="copies" type="stepAfter" dataKey="copies" name="Total copies" stroke={SKY} dot={dots} />
                 </LineChart>
               </ResponsiveContainer>
@@ -378,6 +378,7 @@ function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean
                 'Change',
                 { label: 'Total copies', className: 'text-right' },
                 { label: 'Stock value', className: 'text-right' },
+                { label: 'Value at cost', className: 'text-right' },
               ]}
               cellClassName={th}
               className=""
@@ -391,6 +392,7 @@ function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean
                   </td>
                   <td className={num}>{count.format(row.copies)}</td>
                   <td className={num}>{money.format(row.value)}</td>
+                  <td className={num}>{money.format(row.costValue)}</td>
                 </tr>
               ))}
             </tbody>

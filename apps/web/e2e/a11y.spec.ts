@@ -1,13 +1,14 @@
 import type AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
 import { paths } from '../src/config/paths';
-import { accountToken, addBookViaApi, axeOn, newStaff, signUp } from './support';
+import { accountToken, addBookViaApi, axeOn, newStaff, signedIn } from './support';
 
 /**
  * Every screen of the route table (src/config/paths.ts): its fixed paths (patterns left out), the screens that take
  * a value with a real one (a book for the update form, a search, an ISBN), and an unknown path.
  */
-function everyRoute(bookId: string, locationId: string): string[] {
+function everyRoute(bookId: string, locationId: string, countId: string, orderId: string): string[] {
   const { dashboard, ...top } = paths;
   const fixed: string[] = [];
   for (const path of [...Object.values(top), ...Object.values(dashboard)])
@@ -22,6 +23,11 @@ function everyRoute(bookId: string, locationId: string): string[] {
     dashboard.locationLabels(locationId, true),
     dashboard.moveFrom(locationId),
     dashboard.batchInto(locationId),
+    dashboard.count(countId),
+    dashboard.countReview(countId),
+    dashboard.countSheet(countId),
+    dashboard.purchaseOrder(orderId),
+    dashboard.receiveOrder(orderId),
     '/no-such-page',
   ];
 }
@@ -31,6 +37,32 @@ async function receivingId(request: APIRequestContext, token: string): Promise<s
   const res = await request.get('/api/locations', { params: { code: 'RECEIVING' }, headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as Array<{ _id: string }>)[0]!._id;
+}
+
+/** A count session of one book (its count screen, review and sheet are audited). */
+async function countOf(request: APIRequestContext, token: string, bookId: string): Promise<string> {
+  const res = await request.post('/api/counts', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { scope: { bookIds: [bookId] }, blind: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { _id: string })._id;
+}
+
+/** An ordered purchase order of one book from a fresh supplier (its page and its receiving screen are audited). */
+async function orderOf(request: APIRequestContext, token: string, bookId: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const supplier = await request.post('/api/suppliers', { headers, data: { name: `Axe Supplier ${Date.now()} ${Math.random()}` } });
+  expect(supplier.status(), await supplier.text()).toBe(201);
+  const supplierId = ((await supplier.json()) as { _id: string })._id;
+  const order = await request.post('/api/purchase-orders', {
+    headers,
+    data: { supplierId, lines: [{ bookId, quantity: 3, unitCost: 4.5 }] },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const orderId = ((await order.json()) as { _id: string })._id;
+  expect((await request.post(`/api/purchase-orders/${orderId}/order`, { headers })).status()).toBe(200);
+  return orderId;
 }
 
 const widths = [1280, 360] as const;
@@ -62,9 +94,10 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
  * Every violation axe-core finds on each screen the routes land on, at `width`: of any impact in the light theme,
- * of the colour rules in the dark one; and whether the screen has exactly one h1 and no sideways scroll.
+ * of the colour rules in the dark one; and whether the screen has exactly one h1 and no sideways scroll. Signed
+ * in, a dashboard route that lands on the login page is a problem too (the session was lost).
  */
-async function auditEveryRoute(page: Page, routes: string[], width: number): Promise<string[]> {
+async function auditEveryRoute(page: Page, routes: string[], width: number, signedIn = false): Promise<string[]> {
   const problems: string[] = [];
   const report = (where: string, violations: Violation[]) => {
     for (const v of violations)
@@ -80,6 +113,8 @@ async function auditEveryRoute(page: Page, routes: string[], width: number): Pro
     await page.goto(route);
     await settled(page);
     const landed = new URL(page.url());
+    if (signedIn && route.startsWith(paths.dashboard.root) && landed.pathname === paths.login)
+      problems.push(`${route}: signed in, it landed on the login page`);
     if (audited.has(landed.pathname + landed.search)) continue;
     audited.add(landed.pathname + landed.search);
     const where = `${route} @${width}px`;
@@ -98,24 +133,67 @@ async function auditEveryRoute(page: Page, routes: string[], width: number): Pro
   return problems;
 }
 
+/** What the sweeps of one worker share: the routes, with a book, a location, a count and an order made once. */
+interface Sweep {
+  routes: string[];
+  /** The browser state of an account signed in once (Firebase keeps its session in IndexedDB). */
+  signedIn: Exclude<BrowserContextOptions['storageState'], undefined>;
+}
+
+const test = base.extend<object, { sweep: Sweep }>({
+  sweep: [
+    async ({ browser, playwright }, provide) => {
+      const request = await playwright.request.newContext({ baseURL });
+      const staff = newStaff('Axe Staff');
+      const token = await accountToken(request, staff);
+      const book = await addBookViaApi(request, token, { bookName: `Axe Book ${Date.now()}` });
+      const routes = everyRoute(
+        book._id,
+        await receivingId(request, token),
+        await countOf(request, token, book._id),
+        await orderOf(request, token, book._id),
+      );
+      const context = await browser.newContext({ baseURL });
+      await signedIn(await context.newPage(), staff);
+      const state = await context.storageState({ indexedDB: true });
+      await Promise.all([context.close(), request.dispose()]);
+      await provide({ routes, signedIn: state });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/**
+ * Each sweep is cut into parts (part k audits every PARTS-th route from the k-th), so that the run's workers share
+ * them evenly; together the parts audit every route.
+ */
+const part = (routes: string[], k: number, parts: number) => routes.filter((_, i) => i % parts === k);
+const SIGNED_OUT_PARTS = 2;
+const SIGNED_IN_PARTS = 4;
+
 test.describe.configure({ timeout: 600_000 });
 
-// One test per width, so that the sweeps spread over the run's workers.
 for (const width of widths) {
-  test(`every route, signed out, ${width} px: no axe violation of any impact, one h1, both themes`, async ({ page, request }) => {
-    const token = await accountToken(request, newStaff('Axe Seeder'));
-    const book = await addBookViaApi(request, token, { bookName: `Axe Book ${Date.now()}` });
-    expect(await auditEveryRoute(page, everyRoute(book._id, await receivingId(request, token)), width)).toEqual([]);
-  });
-
-  test(`every route, signed in, ${width} px: no axe violation of any impact, one h1, both themes`, async ({ page, request }) => {
-    const staff = newStaff('Axe Staff');
-    await signUp(page, staff);
-    const token = await accountToken(request, staff);
-    const book = await addBookViaApi(request, token, { bookName: `Axe Book ${Date.now()}` });
-    expect(await auditEveryRoute(page, everyRoute(book._id, await receivingId(request, token)), width)).toEqual([]);
-  });
+  for (let k = 0; k < SIGNED_OUT_PARTS; k++)
+    test(`every route, signed out, ${width} px, part ${k + 1} of ${SIGNED_OUT_PARTS}: no axe violation of any impact, one h1, both themes`, async ({
+      page,
+      sweep,
+    }) => {
+      expect(await auditEveryRoute(page, part(sweep.routes, k, SIGNED_OUT_PARTS), width)).toEqual([]);
+    });
 }
+
+test.describe('signed in', () => {
+  test.use({ storageState: ({ sweep }, provide) => provide(sweep.signedIn) });
+  for (const width of widths)
+    for (let k = 0; k < SIGNED_IN_PARTS; k++)
+      test(`every route, signed in, ${width} px, part ${k + 1} of ${SIGNED_IN_PARTS}: no axe violation of any impact, one h1, both themes`, async ({
+        page,
+        sweep,
+      }) => {
+        expect(await auditEveryRoute(page, part(sweep.routes, k, SIGNED_IN_PARTS), width, true)).toEqual([]);
+      });
+});
 
 test('the header holds still when the page rests at 105 px', async ({ page }) => {
   for (const width of widths) {

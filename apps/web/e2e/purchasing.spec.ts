@@ -1,0 +1,208 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Location, PurchaseOrder, Stats } from '@book-warehouse/types';
+import { paths } from '../src/config/paths';
+import { launchWithFakeCamera, randomIsbn, writeBarcodesVideo } from './fake-camera';
+import { accountToken, addBookViaApi, expectAccessible, foreignRequests, newStaff, signedIn, storedBook, toast } from './support';
+
+/** Where the screenshots of the closing note go (PNG here; docs/screenshots holds them as WebP). */
+const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/purchasing');
+
+/** A screenshot at desktop width and on a 360 px phone; the page must fit the phone without sideways scroll. */
+async function screens(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function addLocation(request: APIRequestContext, token: string, code: string): Promise<Location> {
+  const res = await request.post('/api/locations', { headers: auth(token), data: { code, name: `Inbound ${code}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Location;
+}
+
+async function storedOrder(request: APIRequestContext, token: string, id: string): Promise<PurchaseOrder> {
+  const res = await request.get(`/api/purchase-orders/${id}`, { headers: auth(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as PurchaseOrder;
+}
+
+/** The scanned count of the order's line of `bookName` on the receiving screen. */
+const scannedField = (page: Page, bookName: string) => page.getByLabel(`Copies of ${bookName} received now`);
+
+/**
+ * Runs the camera until the line of `bookName` holds at least `copies` scans and stops it; the camera may have read
+ * the looping video once more before it stopped, and Undo takes each extra scan back.
+ */
+async function scanWithCamera(page: Page, bookName: string, copies: number) {
+  await page.getByRole('button', { name: 'Start camera' }).click();
+  await expect
+    .poll(async () => Number(await scannedField(page, bookName).inputValue()), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(copies);
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  const read = Number(await scannedField(page, bookName).inputValue());
+  for (let extra = read; extra > copies; extra--) await page.getByRole('button', { name: 'Undo the last scan' }).click();
+  await expect(scannedField(page, bookName)).toHaveValue(String(copies));
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+test('from the low-stock tile to a draft order, ordered, received in two camera sessions: stock, location, state and cost follow', async ({
+  request,
+}, testInfo) => {
+  await mkdir(SCREENS, { recursive: true });
+  const staff = newStaff('Pat Purchaser');
+  const token = await accountToken(request, staff);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const isbn = randomIsbn();
+  const bookName = `Bought Book ${stamp}`;
+  const supplierName = `Supplier ${stamp}`;
+  // Low: 1 copy at a reorder point of 3.
+  const book = await addBookViaApi(request, token, { bookName, stockQuantity: 1, reorderPoint: 3, isbn });
+  const inbound = await addLocation(request, token, `IN-${stamp}`);
+
+  // The fake camera shows the book's barcode for half a second, then a code the receiving screen does not read
+  // (a Code 128) for three: one scan per loop.
+  const video = testInfo.outputPath('book.y4m');
+  await writeBarcodesVideo(video, [
+    ...Array.from({ length: 5 }, () => ({ bcid: 'ean13' as const, text: isbn })),
+    ...Array.from({ length: 30 }, () => ({ bcid: 'code128' as const, text: 'NOT-A-BOOK' })),
+  ]);
+  const browser = await launchWithFakeCamera(testInfo, video);
+  try {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    const foreign = foreignRequests(page);
+    await signedIn(page, staff);
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+
+    // A supplier, added on the Suppliers screen.
+    await page.goto(paths.dashboard.root);
+    await menu.getByRole('link', { name: 'Suppliers' }).click();
+    await expect(page.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add supplier' }).click();
+    const form = page.getByRole('form', { name: 'Add a supplier' });
+    await form.getByLabel('Name').fill(supplierName);
+    await form.getByLabel('E-mail').fill(`orders-${stamp.toLowerCase()}@example.com`);
+    await form.getByLabel('Phone').fill('+1 555 0100');
+    await form.getByLabel('Lead time (days)').fill('7');
+    await form.getByRole('button', { name: 'Add supplier' }).click();
+    await expect(toast(page, `Supplier ${supplierName} added`)).toBeVisible();
+    await page.getByLabel('Search suppliers').fill(stamp);
+    await expect(page.getByRole('row', { name: new RegExp(supplierName) })).toBeVisible();
+    await screens(page, 'suppliers');
+
+    // The book buys from it, 6 at a time: the book form's new fields.
+    await page.goto(paths.dashboard.manageItem(book._id));
+    await page.getByLabel('Supplier', { exact: true }).selectOption({ label: supplierName });
+    await page.getByLabel('Reorder quantity').fill('5');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    await expect(toast(page, 'Book Updated successfully!!!')).toBeVisible();
+    expect(await storedBook(request, book._id, token)).toMatchObject({ reorderQuantity: 5 });
+
+    // From the dashboard's low-stock tile to the Reorder page and its 'Create orders'.
+    await page.goto(paths.dashboard.root);
+    await page.getByRole('link', { name: 'Low stock', exact: true }).click();
+    await expect(page).toHaveURL(/stock=low/);
+    await menu.getByRole('link', { name: 'Reorder' }).click();
+    const row = page.getByRole('row', { name: new RegExp(bookName) });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('5');
+    await page.getByRole('button', { name: 'Create orders' }).click();
+    const created = page.getByRole('region', { name: 'Drafts created' });
+    const draftLink = created.getByRole('listitem').filter({ hasText: supplierName }).getByRole('link');
+    await expect(draftLink).toBeVisible();
+    // Once drafted, the book is on order and no longer proposed.
+    await expect(row.getByRole('cell').nth(4)).toHaveText('5');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('0');
+    await screens(page, 'reorder-create-orders');
+
+    // The draft: its unit cost set in the editor, then ordered.
+    await draftLink.click();
+    await expect(page.getByRole('heading', { name: 'Purchase Order', level: 1 })).toBeVisible();
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Edit the draft' }).click();
+    await page.getByLabel('Unit cost').fill('4.5');
+    await page.getByLabel('Expected delivery').fill('2026-12-10');
+    await screens(page, 'order-edit');
+    await page.getByRole('button', { name: 'Save the order' }).click();
+    await expect(page.getByRole('cell', { name: '$22.50' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Mark as ordered' }).click();
+    await expect(toast(page, ' ordered')).toBeVisible();
+    expect((await storedOrder(request, token, orderId)).state).toBe('ordered');
+    await expectAccessible(page);
+    await screens(page, 'order-details');
+
+    // First delivery: 2 copies by camera into the inbound shelf.
+    await page.getByRole('link', { name: 'Receive against it' }).click();
+    await expect(page.getByRole('heading', { name: 'Receiving', level: 1 })).toBeVisible();
+    await page.getByLabel('Receive into').selectOption({ label: `${inbound.code} — ${inbound.name}` });
+    await scanWithCamera(page, bookName, 2);
+    await expect(page.getByText('3 short')).toBeVisible();
+    await screens(page, 'receiving-session');
+    await page.getByRole('button', { name: 'Receive 2 copies' }).click();
+    await expect(toast(page, `Received 2 copies against`)).toBeVisible();
+    expect((await storedOrder(request, token, orderId)).state).toBe('partially_received');
+
+    // Second delivery: found by scanning the book, then 3 copies into the book's default place (RECEIVING).
+    await menu.getByRole('link', { name: 'Receiving' }).click();
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    const offered = page.getByRole('list', { name: 'Open orders' }).getByRole('button', { name: new RegExp(supplierName) });
+    await expect(offered).toBeVisible({ timeout: 45_000 });
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    await screens(page, 'receiving-pick-order');
+    await offered.click();
+    await scanWithCamera(page, bookName, 3);
+    await expect(page.getByText('Complete')).toBeVisible();
+    await page.getByRole('button', { name: 'Receive 3 copies' }).click();
+    await expect(toast(page, 'is received in full')).toBeVisible();
+
+    // The book: 1 + 5 copies, 2 on the inbound shelf, 4 at RECEIVING; nothing on order; its cost the line's.
+    const stored = await storedBook(request, book._id, token);
+    expect(stored).toMatchObject({ stockQuantity: 6, averageCost: 4.5 });
+    expect(stored.onOrder ?? 0).toBe(0);
+    const byCode = Object.fromEntries((stored.locations ?? []).map((stock) => [stock.code, stock.quantity]));
+    expect(byCode).toEqual({ [inbound.code]: 2, RECEIVING: 4 });
+    const order = await storedOrder(request, token, orderId);
+    expect(order).toMatchObject({ state: 'received', totals: { quantity: 5, received: 5, outstanding: 0 } });
+    expect(order.receipts).toHaveLength(2);
+
+    await page.goto(paths.dashboard.purchaseOrder(orderId));
+    await expect(page.getByRole('heading', { name: 'Receipts' })).toBeVisible();
+    const receipts = page.getByRole('region', { name: 'Receipts' });
+    await expect(receipts).toContainText(`2 × ${bookName} into ${inbound.code}`);
+    await expect(receipts).toContainText(`3 × ${bookName} into RECEIVING`);
+    await page.goto(paths.dashboard.manageItem(book._id));
+    await expect(page.getByRole('region', { name: 'Buying' })).toContainText('$4.50', { timeout: 30_000 });
+
+    // The dashboard's 'Stock value at cost' tile says what GET /stats says.
+    await page.goto(paths.dashboard.root);
+    const tile = page.locator('div', { has: page.getByText('Stock value at cost', { exact: true }) }).last();
+    await expect(tile.locator('dd .sr-only')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // Other journeys may write meanwhile: the tile and the API agree once both have read the same state.
+    const exact = tile.locator('dd .sr-only');
+    await expect(async () => {
+      await page.reload();
+      await expect(exact).toHaveText(/^\$[\d,]+\.\d\d$/);
+      const stats = (await (await request.get('/api/stats', { headers: auth(token) })).json()) as Stats;
+      await expect(exact).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(stats.costValue), {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await screens(page, 'dashboard-cost-tile');
+    await page.goto(paths.dashboard.purchaseOrders);
+    await expect(page.getByRole('link', { name: order.number })).toBeVisible();
+    await screens(page, 'purchase-orders');
+    expect(foreign).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});

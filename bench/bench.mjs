@@ -14,7 +14,7 @@ import { MongoClient } from 'mongodb';
 import { NODE24_MISSING, findNode24 } from '../scripts/node24.mjs';
 import { API_DIST, requireApi } from './src/api-build.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
-import { medianOf, preflight, run } from './src/load-test.mjs';
+import { bodyOf, medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
 import { startApi, startBareServer, startCeilingServer, startMongo, waitUntilIdle } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
@@ -33,8 +33,8 @@ const WHOLE_LIST_CONNECTIONS = 8;
 // Must match apps/api/src/modules/auth/token-verifier.ts; the preflight request fails loudly if they drift.
 const API_TOKEN_ISSUER = 'book-warehouse-api';
 const API_TOKEN_AUDIENCE = 'book-warehouse';
-/** The most rows the import row writes: one by one in transactions of 100, a million would take hours. */
-const IMPORT_ROWS = 10_000;
+/** The most rows the import row writes: the most one file may hold (apps/api IMPORT_MAX_ROWS). */
+const IMPORT_ROWS = 100_000;
 /** The sizes shown side by side when --sizes is not given: those below --books, then --books. */
 const STANDARD_SIZES = [10_000, 100_000, 1_000_000];
 
@@ -241,7 +241,70 @@ function readsFor(bookIds) {
     { name: `  cold paged: a new text each request`, path: (i) => `/api/bookbytext?search=${cold(i)}&limit=13`, ceiling: true },
     { name: 'GET /api/reviews?page=0', path: () => '/api/reviews?page=0', ceiling: true, sameBytes: true },
     { name: 'GET /api/histories?limit=50', path: () => '/api/histories?limit=50', auth: true, ceiling: true, sameBytes: true },
-    { name: 'POST /api/book/{id}/restock', method: 'POST', path: (i) => `${bookPath(i)}/restock`, body: '{"amount":1}', auth: true },
+    {
+      name: 'POST /api/book/{id}/restock',
+      method: 'POST',
+      path: (i) => `${bookPath(i)}/restock`,
+      body: '{"amount":1}',
+      auth: true,
+      ceiling: true,
+    },
+  ];
+}
+
+/** The lines of each batch movement: that many books, one copy received each. */
+const MOVEMENT_LINES = 5;
+/** The books a transfer moves a copy of: those with at least this many, so that no round runs one out. */
+const TRANSFER_STOCK = 100;
+
+/**
+ * The batch movement and the transfer, beside their ceilings: the movement receives a copy of MOVEMENT_LINES books
+ * at once; the transfer moves one copy of a book from RECEIVING to a shelf the bench adds (a location that holds
+ * stock, written straight to the database before the first read of the locations).
+ * @param {import('mongodb').Db} db @param {string[]} bookIds @returns {Promise<Read[]>}
+ */
+async function writesFor(db, bookIds) {
+  const receiving = await db.collection('locations').findOne({ code: 'RECEIVING' });
+  if (!receiving) throw new Error('the location RECEIVING is missing: the API has not migrated the database');
+  const shelf = await db
+    .collection('locations')
+    .findOneAndUpdate(
+      { code: 'BENCH-SHELF' },
+      { $setOnInsert: { code: 'BENCH-SHELF', name: 'Bench shelf', parentId: null, holdsStock: true, ancestors: [] } },
+      { upsert: true, returnDocument: 'after' },
+    );
+  const moved = (
+    await db
+      .collection('books')
+      .find({ stockQuantity: { $gte: TRANSFER_STOCK } }, { projection: { _id: 1 } })
+      .limit(5000)
+      .toArray()
+  ).map((doc) => doc._id.toHexString());
+  if (!shelf) throw new Error('the bench shelf could not be written');
+  const [from, to] = [receiving._id.toHexString(), shelf._id.toHexString()];
+  return [
+    {
+      name: `POST /api/stock/movements (${MOVEMENT_LINES} lines)`,
+      method: 'POST',
+      path: () => '/api/stock/movements',
+      body: (i) =>
+        JSON.stringify({
+          lines: Array.from({ length: MOVEMENT_LINES }, (_, k) => ({
+            bookId: bookIds[(i * MOVEMENT_LINES + k) % bookIds.length],
+            delta: 1,
+          })),
+        }),
+      auth: true,
+      ceiling: true,
+    },
+    {
+      name: 'POST /api/stock/transfers (1 line)',
+      method: 'POST',
+      path: () => '/api/stock/transfers',
+      body: (i) => JSON.stringify({ lines: [{ bookId: moved[i % moved.length], from, to, quantity: 1 }] }),
+      auth: true,
+      ceiling: true,
+    },
   ];
 }
 
@@ -290,7 +353,7 @@ async function fetchOnce(url, read) {
       ...(read.body ? { 'content-type': 'application/json' } : {}),
       ...(read.auth ? { authorization: `Bearer ${token}` } : {}),
     },
-    ...(read.body ? { body: read.body } : {}),
+    ...(read.body ? { body: bodyOf(read, 0) } : {}),
   });
   const body = Buffer.from(await res.arrayBuffer());
   return res.ok ? { ok: true, body } : { ok: false, status: res.status };
@@ -420,7 +483,7 @@ try {
     if (!paging.length && sizeIndex === 0) notes.push('deep pages: left out, the API has no sorted, counted list (X-Total-Count) yet');
     /** @type {Read[]} */
     const lists = await listTargets(db);
-    for (const read of [...readsFor(bookIds), ...paging, ...lists]) {
+    for (const read of [...readsFor(bookIds), ...(await writesFor(db, bookIds)), ...paging, ...lists]) {
       const first = await fetchOnce(/** @type {string} */ (apis[0]?.url), read);
       if (!first.ok) throw new Error(`${read.name} answered ${first.status}`);
       for (const api of apis.slice(1)) await preflight(api.url, read, token);
@@ -507,6 +570,7 @@ try {
       url: /** @type {string} */ (apis[0]?.url),
       pid: apis[0]?.pid ?? 0,
       token,
+      db,
       books: Math.min(size, IMPORT_ROWS),
     });
     perSize[String(size)] = {

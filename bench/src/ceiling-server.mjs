@@ -1,11 +1,13 @@
 // Each read's ceiling: a bare node:http server that runs the same driver query as the API's read and sends the
-// same bytes (bench.mjs checks them at preflight), with nothing else: no routing framework, validation,
+// same bytes (bench.mjs checks them at preflight), and each stock write's: the same transaction (write-ceilings.mjs),
+// with nothing else: no routing framework, validation,
 // authentication, rate limit, logging, security headers or kept answers. The API's ratio to this server is
 // the cost of our code; the ratio of this server to the hello-world one is the cost of the database.
 // Usage: node ceiling-server.mjs <port> <mongodb uri> <database>
 import http from 'node:http';
 import { MongoClient, ObjectId } from 'mongodb';
 import { requireApi } from './api-build.mjs';
+import { createWriteCeilings } from './write-ceilings.mjs';
 
 const support = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
 const { escapeRegExp, narrowestWord, REVIEWS_PER_PAGE, SEARCH_KEYS, SEARCHED_FIELDS } = support;
@@ -132,10 +134,34 @@ const reads = {
     ).map(toDated),
 };
 
+const ceilings = createWriteCeilings(client, db);
+/** The writes' ceilings (write-ceilings.mjs), by path. @param {string} path */
+const writeOf = (path) =>
+  /^\/api\/book\/[0-9a-f]{24}\/restock$/.test(path)
+    ? ceilings['restock']
+    : path === '/api/stock/movements'
+      ? ceilings['movements']
+      : path === '/api/stock/transfers'
+        ? ceilings['transfers']
+        : undefined;
+
+/** The body of a request, parsed. @param {http.IncomingMessage} req @returns {Promise<unknown>} */
+async function bodyOf(req) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (req)) chunks.push(chunk);
+  /** @type {unknown} */
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return body;
+}
+
 http
   .createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://ceiling');
-    const read = reads[url.pathname.startsWith('/api/book/') ? '/api/book' : url.pathname];
+    const write = req.method === 'POST' ? writeOf(url.pathname) : undefined;
+    const read = write
+      ? async () => write(await bodyOf(req), url.pathname)
+      : reads[url.pathname.startsWith('/api/book/') ? '/api/book' : url.pathname];
     if (!read) {
       res.writeHead(404).end();
       return;

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
  *   name: string,
  *   method?: 'GET' | 'POST',
  *   path: (request: number) => string,
- *   body?: string,
+ *   body?: string | ((request: number) => string),
  *   auth?: boolean,
  * }} Target
  * Latencies in ms; null when no response at all came back within the run.
@@ -31,9 +31,16 @@ export async function run(baseUrl, target, { connections, duration, token }) {
     duration,
     method: target.method ?? 'GET',
     headers,
-    ...(target.body ? { body: target.body } : {}),
-    // Called for every request: endpoints with an id rotate through the sampled books.
-    requests: [{ setupRequest: (req) => ({ ...req, path: target.path(request++) }) }],
+    ...(typeof target.body === 'string' ? { body: target.body } : {}),
+    // Called for every request: endpoints with an id rotate through the sampled books, and so do bodies that name them.
+    requests: [
+      {
+        setupRequest: (req) => {
+          const at = request++;
+          return { ...req, path: target.path(at), ...(typeof target.body === 'function' ? { body: target.body(at) } : {}) };
+        },
+      },
+    ],
   });
   return {
     rps: result.requests.average,
@@ -43,6 +50,9 @@ export async function run(baseUrl, target, { connections, duration, token }) {
     non2xx: result.non2xx,
   };
 }
+
+/** The body of request `at` of `target`. @param {Target} target @param {number} at */
+export const bodyOf = (target, at) => (typeof target.body === 'function' ? target.body(at) : target.body);
 
 /**
  * Checks one request by hand before loading an endpoint, so that a wrong token or path fails loudly.
@@ -55,7 +65,7 @@ export async function preflight(baseUrl, target, token) {
       ...(target.body ? { 'content-type': 'application/json' } : {}),
       ...(target.auth ? { authorization: `Bearer ${token}` } : {}),
     },
-    ...(target.body ? { body: target.body } : {}),
+    ...(target.body ? { body: bodyOf(target, 0) } : {}),
   });
   if (!res.ok) throw new Error(`${target.name} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   await res.arrayBuffer();

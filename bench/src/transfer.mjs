@@ -5,6 +5,7 @@
 // `node bench/src/transfer.mjs --books 2000` runs these rows alone on a small data set (build the API first).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ObjectId } from 'mongodb';
 import { watchPeakRss } from './peak-rss.mjs';
 
 /**
@@ -76,35 +77,83 @@ async function exportRow({ url, pid, token }) {
   };
 }
 
+/** The rows the bare driver inserts at once: the import's largest batch (apps/api book-import.service.ts). */
+const BARE_BATCH = 1000;
+
 /**
- * The import of a CSV of `books` new rows, measured against a running API (its rows per second and peak RSS).
- * @param {{ url: string, pid: number, token: string, books: number }} options
+ * The import's ceiling: the bare driver inserting the documents the import wrote (its books and their history
+ * entries, read back and given new ids) into the same collections, with their indexes, in batches of BARE_BATCH of
+ * each with the API's write concern (majority, journaled); then removed again. Its rows per second are the most
+ * the database takes.
+ * @param {import('mongodb').Db} db @param {string} importId
  */
-export async function importRow({ url, pid, token, books }) {
+async function bareInsertRow(db, importId) {
+  const histories = db.collection('histories');
+  const books = db.collection('books');
+  const entries = await histories.find({ importId }, { projection: { _id: 0 } }).toArray();
+  const ids = entries.map((entry) => new ObjectId(String(entry['bookId'])));
+  /** @type {import('mongodb').Document[]} */
+  const docs = [];
+  for (let at = 0; at < ids.length; at += 10_000)
+    docs.push(...(await books.find({ _id: { $in: ids.slice(at, at + 10_000) } }, { projection: { _id: 0 } }).toArray()));
+  const fresh = docs.map((doc) => (doc['_id'] = new ObjectId()));
+  const bareImport = `bare-${importId}`;
+  for (const entry of entries) entry['importId'] = bareImport;
+  const writeConcern = { w: /** @type {const} */ ('majority'), journal: true };
+  const started = performance.now();
+  for (let at = 0; at < docs.length; at += BARE_BATCH) {
+    await books.insertMany(docs.slice(at, at + BARE_BATCH), { writeConcern });
+    await histories.insertMany(entries.slice(at, at + BARE_BATCH), { writeConcern });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await books.deleteMany({ _id: { $in: fresh } });
+  await histories.deleteMany({ importId: bareImport });
+  return { rows: docs.length, seconds, rowsPerSecond: Math.round(docs.length / seconds) };
+}
+
+/**
+ * The import of a CSV of `books` new rows, measured against a running API (its rows per second and peak RSS), and
+ * beside it, when `db` is given, the bare driver inserting the same documents (bareInsertRow).
+ * @param {{ url: string, pid: number, token: string, books: number, db?: import('mongodb').Db }} options
+ */
+export async function importRow({ url, pid, token, books, db }) {
   const file = importFile(books);
   const imported = await withPeakRss(pid, async () => {
+    // Streamed (a progress line per batch, then the summary): a long import answers its headers at once, and
+    // fetch gives up on headers that take more than 300 s.
     const res = await fetch(`${url}/api/books/import`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', Accept: 'application/x-ndjson' },
       body: file,
     });
-    const summary = /** @type {{ created?: number, errors?: unknown[] }} */ (await res.json());
-    if (!res.ok) throw new Error(`POST /api/books/import answered ${res.status}: ${JSON.stringify(summary).slice(0, 300)}`);
+    const last = (await res.text()).trim().split('\n').at(-1) ?? '{}';
+    /** @type {unknown} */
+    const parsed = JSON.parse(last);
+    const summary = /** @type {{ status?: number, created?: number, errors?: unknown[], importId?: string }} */ (parsed);
+    if (!res.ok || summary.status !== 200) throw new Error(`POST /api/books/import answered ${res.status}: ${last.slice(0, 300)}`);
     return summary;
   });
+  const rowsPerSecond = Math.round((imported.result.created ?? 0) / imported.seconds);
+  const bare = db && imported.result.importId ? await bareInsertRow(db, imported.result.importId) : undefined;
   return {
     row: `POST /api/books/import (${books.toLocaleString('en-US')} new rows, ${mb(Buffer.byteLength(file))} MB)`,
-    rowsPerSecond: Math.round((imported.result.created ?? 0) / imported.seconds),
+    rowsPerSecond,
     seconds: imported.seconds,
     apiPeakRssMiB: mb(imported.peak),
+    ...(bare ? { bare, ratio: rowsPerSecond / bare.rowsPerSecond } : {}),
   };
 }
 
-/** @param {Awaited<ReturnType<typeof importRow>>[]} rows */
+/** @param {(Awaited<ReturnType<typeof importRow>> | Awaited<ReturnType<typeof exportRow>>)[]} rows */
 export const formatTransfer = (rows) =>
   rows
     .map(
-      (r) => `${r.row}: ${r.rowsPerSecond.toLocaleString('en-US')} rows/s (${r.seconds.toFixed(1)} s), API peak RSS ${r.apiPeakRssMiB} MiB`,
+      (r) =>
+        `${r.row}: ${r.rowsPerSecond.toLocaleString('en-US')} rows/s (${r.seconds.toFixed(1)} s), API peak RSS ${r.apiPeakRssMiB} MiB` +
+        ('bare' in r && r.bare
+          ? `\n  ceiling: the bare driver inserting the same ${r.bare.rows.toLocaleString('en-US')} books and entries: ` +
+            `${r.bare.rowsPerSecond.toLocaleString('en-US')} rows/s (${r.bare.seconds.toFixed(1)} s); import x ceil ${r.ratio?.toFixed(2)}`
+          : ''),
     )
     .join('\n');
 
@@ -146,7 +195,7 @@ if (import.meta.filename === process.argv[1]) {
         console.log(`${target.name}: ${JSON.stringify(figures)}`);
       }
       const at = { url: api.url, pid: api.pid ?? 0, token };
-      console.log(formatTransfer([await exportRow(at), await importRow({ ...at, books })]));
+      console.log(formatTransfer([await exportRow(at), await importRow({ ...at, books, db: client.db('bench') })]));
     } finally {
       await api.stop();
     }

@@ -1,0 +1,152 @@
+// The ceilings of the stock writes (restock, a batch movement, a transfer): the same transaction as the API's, with
+// the same documents, counters and write concern, run through the driver with nothing else: no routing framework,
+// validation, authentication, rules of its own, cache or turn-taking. ceiling-server.mjs answers them beside the reads.
+import { ObjectId } from 'mongodb';
+import { requireApi } from './api-build.mjs';
+
+const support = /** @type {typeof import('../../apps/api/src/bench-support.js')} */ (requireApi('bench-support.js'));
+const { actionOf, addCounters, countersDelta, displayTime, fieldChanges, historyTask, locationDeltas, movedTask, quantityAt } = support;
+const { SEARCH_KEYS, shortageOf, stockChanges, totalOf, toBook, withQuantity, ZERO } = support;
+
+/** The API's transactions (apps/api/src/lib/database-transaction.ts): snapshot reads, a majority and journaled commit. */
+const TRANSACTION_OPTIONS = /** @type {const} */ ({
+  readConcern: { level: 'snapshot' },
+  writeConcern: { w: 'majority', journal: true },
+  readPreference: 'primary',
+});
+const SHORTAGE = '_shortage';
+const USER = 'bench@book-warehouse.example';
+
+/**
+ * @typedef {{ locationId: string, quantity: number }} StockEntry
+ * @typedef {{ bookId: string, next: (stock: StockEntry[], receivingId: string) => StockEntry[], task: string }} Line
+ */
+
+/**
+ * @param {import('mongodb').MongoClient} client @param {import('mongodb').Db} db
+ */
+export function createWriteCeilings(client, db) {
+  /** @type {import('mongodb').Collection<import('../../apps/api/src/modules/books/books.repository.js').BookDoc>} */
+  const books = db.collection('books');
+  const histories = db.collection('histories');
+  const stats = support.createStatsRepository(db);
+  const locations = support.createBookLocationsRepository(db);
+  /** @type {Promise<Map<string, { _id: string, code: string }>> | undefined} */
+  let located;
+
+  /**
+   * One transaction changing the stock of the lines' books: each book read, written while its stock is as read,
+   * its history entry with its changes, then each location's counters and the dashboard's. Answers the books.
+   * @param {Line[]} lines
+   */
+  async function changeStock(lines) {
+    located ??= locations.all();
+    const known = await located;
+    const receivingId = (await locations.receiving())._id;
+    return client.withSession((s) =>
+      s.withTransaction(async (session) => {
+        const ids = lines.map((line) => new ObjectId(line.bookId));
+        const docs = await books.find({ _id: { $in: ids } }, { session, projection: { [SEARCH_KEYS]: 0 } }).toArray();
+        const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+        /** @type {import('../../apps/api/src/modules/books/stock-locations.js').LocationDeltas} */
+        const deltas = new Map();
+        let delta = ZERO;
+        const now = new Date();
+        const answers = [];
+        for (const line of lines) {
+          const doc = byId.get(line.bookId);
+          if (!doc) throw new Error(`no book ${line.bookId}`);
+          /** @type {StockEntry[]} */
+          const before = doc.stock
+            ? doc.stock.map((e) => ({ locationId: e.locationId.toHexString(), quantity: e.quantity }))
+            : doc.stockQuantity > 0
+              ? [{ locationId: receivingId, quantity: doc.stockQuantity }]
+              : [];
+          const after = line.next(before, receivingId);
+          const was = toBook(doc);
+          const is = { ...was, stockQuantity: totalOf(after), updatedAt: now.toISOString() };
+          const shortage = shortageOf(is);
+          const written = await books.updateOne(
+            { _id: doc._id, stock: doc.stock ?? { $exists: false }, stockQuantity: doc.stockQuantity },
+            {
+              $set: {
+                stock: after.map((e) => ({ locationId: new ObjectId(e.locationId), quantity: e.quantity })),
+                stockQuantity: is.stockQuantity,
+                updatedAt: now,
+                ...(shortage === undefined ? {} : { [SHORTAGE]: shortage }),
+              },
+              ...(shortage === undefined ? { $unset: { [SHORTAGE]: '' } } : {}),
+            },
+            { session },
+          );
+          if (written.matchedCount !== 1) throw new Error(`the stock of ${line.bookId} changed meanwhile`);
+          await histories.insertOne(
+            {
+              email: USER,
+              bookName: was.bookName,
+              task: line.task,
+              time: displayTime(now),
+              createdAt: now,
+              action: actionOf(line.task),
+              bookId: line.bookId,
+              changes: [...fieldChanges(was, is), ...stockChanges(before, after, /** @type {never} */ (known))],
+            },
+            { session },
+          );
+          delta = addCounters(delta, countersDelta(was, is));
+          locationDeltas(before, after, deltas);
+          answers.push(is);
+        }
+        await locations.recordStock(deltas, session);
+        await stats.add(delta, session);
+        return answers;
+      }, TRANSACTION_OPTIONS),
+    );
+  }
+
+  /** Copies added at the book's default location, else RECEIVING (the bench's books have no default). @param {number} amount */
+  const received = (amount) => (/** @type {StockEntry[]} */ stock, /** @type {string} */ at) =>
+    withQuantity(stock, at, quantityAt(stock, at) + amount);
+
+  /**
+   * Each write by name, given the request's body (unchecked: the bench sends it) and path.
+   * @type {Record<string, (body: unknown, path: string) => Promise<unknown>>}
+   */
+  const handlers = {
+    /** POST /api/book/{id}/restock: `amount` copies received. */
+    restock: async (body, path) => {
+      const { amount } = /** @type {{ amount: number }} */ (body);
+      const [book] = await changeStock([
+        { bookId: /** @type {string} */ (path.split('/')[3]), next: received(amount), task: historyTask.restocked(amount) },
+      ]);
+      return book;
+    },
+    /** POST /api/stock/movements: each line's copies received (the bench's lines receive). */
+    movements: async (body) => ({
+      books: await changeStock(
+        /** @type {{ lines: { bookId: string, delta: number }[] }} */ (body).lines.map((line) => ({
+          bookId: line.bookId,
+          next: received(line.delta),
+          task: historyTask.restocked(line.delta),
+        })),
+      ),
+    }),
+    /** POST /api/stock/transfers: each line's copies moved from one location to another. */
+    transfers: async (body) => {
+      const known = await (located ??= locations.all());
+      return {
+        books: await changeStock(
+          /** @type {{ lines: { bookId: string, from: string, to: string, quantity: number }[] }} */ (body).lines.map((line) => ({
+            bookId: line.bookId,
+            next: (/** @type {StockEntry[]} */ stock) => {
+              const taken = withQuantity(stock, line.from, quantityAt(stock, line.from) - line.quantity);
+              return withQuantity(taken, line.to, quantityAt(taken, line.to) + line.quantity);
+            },
+            task: movedTask(line.quantity, known.get(line.from)?.code ?? line.from, known.get(line.to)?.code ?? line.to),
+          })),
+        ),
+      };
+    },
+  };
+  return handlers;
+}

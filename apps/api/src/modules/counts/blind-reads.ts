@@ -23,6 +23,9 @@ const isStockChange = (change: unknown) =>
 /** How deep an answer is walked: a list of events of books with their locations is the deepest. */
 const MAX_DEPTH = 6;
 
+/** How long a read waits for the blind sets before it goes on with the last ones read. */
+const HIDDEN_WAIT_MS = 250;
+
 /**
  * `value` with every quantity that reveals what a blind count expects hidden
  * (docs/decisions/027-counting-against-the-shelf.md): a book answers stockQuantity 0 with `stockHidden` and no
@@ -64,21 +67,26 @@ function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
 /**
  * The blind counts' redaction at the HTTP edge: every read (and live-event stream) gets it, bound at send time to its
  * caller, since the cached answers are shared by every caller. Admins see everything. The sets are read per request
- * (cached until a session or line changes through any instance); a stream reads the latest set at each event.
+ * (cached until a session or line changes through any instance); a stream reads the latest set at each event. A read
+ * of the sets slower than HIDDEN_WAIT_MS (the database away) goes on with the last sets read, so an outage costs
+ * one wait, the route's own, not two.
  */
 export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverything'>): RequestHandler {
   let latest: Hidden = { books: new Set(), locations: new Set() };
+  const redact = (value: unknown, caller: Parameters<CountsService['seesEverything']>[0]) =>
+    counts.seesEverything(caller) || (!latest.books.size && !latest.locations.size) ? value : hide(value, latest);
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
-    counts.hidden().then(
-      (hidden) => {
-        latest = hidden;
-        setRedact(res, (value, caller) =>
-          counts.seesEverything(caller) || (!latest.books.size && !latest.locations.size) ? value : hide(value, latest),
-        );
-        next();
-      },
-      (error: unknown) => next(error),
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HIDDEN_WAIT_MS)));
+    const read = counts.hidden().then(
+      (hidden) => void (latest = hidden),
+      () => undefined,
     );
+    void Promise.race([read, waited]).then(() => {
+      clearTimeout(timer);
+      setRedact(res, redact);
+      next();
+    });
   };
 }

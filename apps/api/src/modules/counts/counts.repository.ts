@@ -174,9 +174,10 @@ export function createCountsRepository(db: Db, cache: Cache) {
   });
 
   /** The ids of the sessions a blind count is running in, and the books and locations of their lines (hex ids). */
+  // Not `exact`: every GET reads this set first, so while the change stream is down an exact read would put a
+  // second database wait before each answer; the age limit bounds how late a session started elsewhere is seen.
   const hidden = cache.define({
     collections: [SESSIONS, LINES],
-    exact: true,
     maxEntries: 1,
     load: async () => {
       const blind = await sessions.find({ state: 'counting', blind: true }, { projection: { _id: 1 } }).toArray();

@@ -132,9 +132,16 @@ export async function insertAbsent<T extends Document>(collection: Collection<T>
  */
 const BULK_SLICE = 250;
 
-/** Writes `items` a BULK_SLICE at a time, one slice after another (they share a transaction's session). */
+/**
+ * Writes `items` a BULK_SLICE at a time, one slice after another (they share a transaction's session), with a turn
+ * of the event loop between slices: `write` builds and serialises its slice synchronously, so other requests wait at
+ * most one slice's work.
+ */
 export async function inSlices<T, R>(items: readonly T[], write: (slice: T[]) => Promise<R>): Promise<R[]> {
   const answers: R[] = [];
-  for (let at = 0; at < items.length; at += BULK_SLICE) answers.push(await write(items.slice(at, at + BULK_SLICE)));
+  for (let at = 0; at < items.length; at += BULK_SLICE) {
+    if (at) await new Promise((resolve) => setImmediate(resolve));
+    answers.push(await write(items.slice(at, at + BULK_SLICE)));
+  }
   return answers;
 }

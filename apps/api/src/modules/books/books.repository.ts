@@ -309,13 +309,16 @@ export function createBooksRepository(
     async insertMany(items: { doc: BookDoc; stock: StockEntry[] }[], session: Session): Promise<Book[]> {
       if (!items.length) return [];
       const now = new Date();
-      const rows = items.map(({ doc, stock }) => ({
-        ...stored({ ...doc, stockQuantity: totalOf(stock) }, now),
-        stock: storedStock(stock),
-        _id: new ObjectId(),
-      }));
-      await inSlices(rows, (slice) => write(books.insertMany(slice, { session }), session));
-      return rows.map(toBook);
+      // Each slice's documents (search keys included) are built as it is written, between the loop's turns.
+      const rows = await inSlices(items, (slice) => {
+        const docs = slice.map(({ doc, stock }) => ({
+          ...stored({ ...doc, stockQuantity: totalOf(stock) }, now),
+          stock: storedStock(stock),
+          _id: new ObjectId(),
+        }));
+        return write(books.insertMany(docs, { session }), session).then(() => docs);
+      });
+      return rows.flat().map(toBook);
     },
 
     /**

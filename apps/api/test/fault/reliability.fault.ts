@@ -193,6 +193,24 @@ afterAll(async () => {
   if (kept) process.stdout.write(`Logs of the failed run: ${kept}\n`);
 }, 60_000);
 
+/** How long a client keeps resending one key: longer than an in-flight key's lease. */
+const SETTLE_MS = 45_000;
+
+/**
+ * Sends one request (one Idempotency-Key) again after a 503 or a 409 'key in flight', each after its Retry-After, as
+ * a client does, until it settles or SETTLE_MS pass: a key the crash cut off stays in flight for its lease.
+ */
+async function untilSettled(send: () => Promise<Outcome>, onRetry: () => void = () => undefined): Promise<Outcome> {
+  const until = Date.now() + SETTLE_MS;
+  for (;;) {
+    const outcome = await send();
+    const inFlight = outcome.status === 409 && isErrorShape(outcome.body) && apiError(outcome.body).code === 'idempotency_key_in_flight';
+    if ((outcome.status !== 503 && !inFlight) || Date.now() > until) return outcome;
+    onRetry();
+    await sleep(Number(outcome.retryAfter ?? 1) * 1000);
+  }
+}
+
 describe('1. 1,000 concurrent deliveries of 1 over both instances against stock 500', () => {
   it('exactly 500 succeed and 500 answer 409; stock 0; exactly 500 history entries', async () => {
     const bookName = 'Fault 1: concurrent deliveries';
@@ -411,21 +429,19 @@ describe('9. kill -9 of mongod in the middle of receipts against a purchase orde
     // lost), or never ran.
     let retries = 0;
     let committed = 0;
-    const settled = async (): Promise<Outcome> => {
+    const settled = (): Promise<Outcome> => {
       const headers = { 'Idempotency-Key': randomUUID() };
-      const until = Date.now() + 45_000;
-      for (;;) {
-        const outcome = await call(`${cluster.url}/api/purchase-orders/${orderId}/receipts`, {
-          ...post({ lines: [{ bookId: id, quantity: 1 }] }),
-          headers,
-        });
-        const inFlight =
-          outcome.status === 409 && isErrorShape(outcome.body) && apiError(outcome.body).code === 'idempotency_key_in_flight';
-        if (outcome.status === 201) committed++;
-        if ((outcome.status !== 503 && !inFlight) || Date.now() > until) return outcome;
-        retries++;
-        await sleep(Number(outcome.retryAfter ?? 1) * 1000);
-      }
+      return untilSettled(
+        async () => {
+          const outcome = await call(`${cluster.url}/api/purchase-orders/${orderId}/receipts`, {
+            ...post({ lines: [{ bookId: id, quantity: 1 }] }),
+            headers,
+          });
+          if (outcome.status === 201) committed++;
+          return outcome;
+        },
+        () => retries++,
+      );
     };
     // The kill comes once receipts are being committed (at most 15 s in), so that it cuts into a running stream.
     const receiving = async () => {
@@ -495,16 +511,12 @@ describe('8. kill -9 of mongod in the middle of applying count sessions, restart
     }
 
     // Two admins' screens apply the sessions one after another, as the web app sends it: an Idempotency-Key, the
-    // same again after a 503's Retry-After.
+    // same again after a 503's or an in-flight 409's Retry-After (a key the crash cut off is held for its lease).
     const outcomes: (Outcome & { id: string })[] = [];
     let next = 0;
-    const apply = async (id: string) => {
+    const apply = (id: string) => {
       const headers = { ...asAdmin, 'Idempotency-Key': randomUUID() };
-      for (let retries = 0; ; retries++) {
-        const outcome = await call(`${cluster.url}/api/counts/${id}/apply`, { ...post({}), headers });
-        if (outcome.status !== 503 || retries === 2) return outcome;
-        await sleep(Number(outcome.retryAfter ?? 1) * 1000);
-      }
+      return untilSettled(() => call(`${cluster.url}/api/counts/${id}/apply`, { ...post({}), headers }));
     };
     const workers = Array.from({ length: 2 }, async () => {
       while (next < made.length) {

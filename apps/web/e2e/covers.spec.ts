@@ -60,7 +60,7 @@ test('the add form looks an ISBN up (fields and cover from the API), then a PNG 
   await form.getByLabel('Book name').fill(bookName);
   await form.getByLabel('Category').fill('Programming');
   await form.getByLabel('Stock quantity').fill('3');
-  await form.getByLabel('Price').fill('39.99');
+  await form.getByLabel('Price', { exact: true }).fill('39.99');
   await form.getByLabel('Description').fill('Looked up by ISBN, cover photographed.');
   await form.getByRole('button', { name: 'Add Book' }).click();
   await expect(toast(page, 'Item Added successfully')).toBeVisible();

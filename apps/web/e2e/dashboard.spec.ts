@@ -35,7 +35,7 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
     ['Price', '12.5'],
     ['Description', 'Added by the dashboard journey.'],
   ];
-  for (const [label, value] of fields) await page.getByLabel(label).fill(value);
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Add Book' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Item Added successfully' })).toBeVisible();
   // The clerk lands on Manage Items, newest first, with the new book highlighted.

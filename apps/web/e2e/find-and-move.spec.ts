@@ -34,7 +34,7 @@ test(
       ['Price', '7.5'],
       ['Description', 'Added to be found again.'],
     ];
-    for (const [label, value] of fields) await page.getByLabel(label).fill(value);
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole('button', { name: 'Add Book' }).click();
 
     // Landed on it: newest first, highlighted, announced.

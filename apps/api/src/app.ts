@@ -36,12 +36,15 @@ import { createBookImportRepository } from './modules/books/book-import.reposito
 import { createBookImportService } from './modules/books/book-import.service';
 import { createBookListRepository } from './modules/books/book-list.repository';
 import { createBookTransferRouter } from './modules/books/book-transfer.routes';
+import { createImportJobsRepository } from './modules/books/import-jobs.repository';
+import { createImportJobsRouter } from './modules/books/import-jobs.routes';
+import { createImportJobs } from './modules/books/import-jobs.service';
 import { createBooksRouter } from './modules/books/books.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesRouter } from './modules/categories/categories.routes';
 import { createBooksService } from './modules/books/books.service';
 import { blindReads } from './modules/counts/blind-reads';
-import { createCountsRepository } from './modules/counts/counts.repository';
+import { countChangeEvent, createCountsRepository } from './modules/counts/counts.repository';
 import { createCountsRouter } from './modules/counts/counts.routes';
 import { createCountsService } from './modules/counts/counts.service';
 import { createCoversRepository } from './modules/covers/covers.repository';
@@ -220,9 +223,17 @@ export function createApp(deps: AppDeps): App {
   const history = createHistoryService({ history: createHistoryRepository(deps.db, cache), clock, transactions });
   const stats = createStatsRepository(deps.db);
   const bookStore = createBooksRepository(deps.db, cache, stats);
-  const books = createBooksService({ books: bookStore, history, stats, transactions });
+  const purchasing = { suppliers: createSuppliersRepository(deps.db), orders: createPurchaseOrdersRepository(deps.db) };
+  const books = createBooksService({
+    books: bookStore,
+    history,
+    stats,
+    transactions,
+    suppliers: (ids, session) => purchasing.suppliers.findByIds(ids, session),
+  });
   const bookLists = createBookListRepository(deps.db, cache);
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
+  const importJobs = createImportJobs({ jobs: createImportJobsRepository(deps.db), imports, clock, logger: deps.logger });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db, cache), clock, transactions });
   const users = createUsersService({ users: createUsersRepository(deps.db, cache), history, clock, roles: options.roles });
   const batchedStores: BatchedRateLimitStore[] = [];
@@ -248,7 +259,6 @@ export function createApp(deps: AppDeps): App {
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
   const covers = createCoversService(createCoversRepository(deps.db), options.coverDecodes);
   const locations = createLocationsService({ locations: createLocationsRepository(deps.db), history, transactions, clock });
-  const purchasing = { suppliers: createSuppliersRepository(deps.db), orders: createPurchaseOrdersRepository(deps.db) };
   const suppliers = createSuppliersService({ ...purchasing, history, transactions, clock });
   const purchaseOrders = createPurchaseOrdersService({ ...purchasing, books, history, transactions, clock });
   const counts = createCountsService({ counts: createCountsRepository(deps.db, cache), books, history, transactions, clock });
@@ -303,9 +313,10 @@ export function createApp(deps: AppDeps): App {
   // While a blind count runs, reads hide what it expects from everyone but admins (modules/counts/blind-reads.ts).
   api.use(blindReads(counts));
   api.use(createBookTransferRouter(bookLists, imports, access));
+  api.use(createImportJobsRouter(importJobs, access, idempotency));
   api.use(createBooksRouter(books, access, idempotency, bookLists));
   api.use(createStockRouter(books, access, idempotency));
-  api.use(createStockChartRouter(createStockChart({ chart: createStockChartRepository(deps.db), books: bookStore, cache })));
+  api.use(createStockChartRouter(createStockChart({ chart: createStockChartRepository(deps.db), books: bookStore, cache }), access));
   api.use(createCategoriesRouter(createCategoriesRepository(deps.db)));
   api.use(createHistoryRouter(history, access, idempotency, createHistoryListRepository(deps.db)));
   api.use(createReviewsRouter(reviews, access, idempotency));
@@ -316,7 +327,7 @@ export function createApp(deps: AppDeps): App {
   api.use(createIsbnLookupRouter(isbnLookup, access));
   api.use(
     createEventsRouter(
-      createEventsService(deps.changes, { books: bookChangeEvent, history: historyChangeEvent }),
+      createEventsService(deps.changes, { books: bookChangeEvent, history: historyChangeEvent, counts: countChangeEvent }),
       access,
       options.eventStream,
     ),
@@ -348,7 +359,8 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler);
   return Object.assign(app, {
     close: async () => {
-      await Promise.all(batchedStores.map((store) => store.close()));
+      // Imports still waiting or running on this instance fail now, before the database closes (decision 030).
+      await Promise.all([importJobs.close(), ...batchedStores.map((store) => store.close())]);
     },
   });
 }

@@ -239,6 +239,35 @@ export const StatsSchema = z.object({
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
+/** Why a figure that sums or orders the stock a blind count is counting is not answered (the screens show it). */
+export const HIDDEN_DURING_BLIND_COUNT = 'Hidden during a blind count';
+
+/**
+ * GET /stats as answered. While a blind count is counting, callers other than admins get every figure that sums
+ * the stock as null and `hidden` (HIDDEN_DURING_BLIND_COUNT) saying why: a total would give the counted books away.
+ */
+export const StatsAnswerSchema = StatsSchema.extend({
+  quantity: z.number().nullable(),
+  price: z.number().nullable(),
+  lowStock: z.number().int().nullable(),
+  outOfStock: z.number().int().nullable(),
+  costValue: z.number().nullable(),
+  uncosted: z.number().int().nullable(),
+  hidden: z.string().optional(),
+});
+
+/** The tiles as a caller refused them: the count of books, every sum of the stock null. */
+export const hiddenStats = ({ products }: Pick<Stats, 'products'>): z.infer<typeof StatsAnswerSchema> => ({
+  products,
+  quantity: null,
+  price: null,
+  lowStock: null,
+  outOfStock: null,
+  costValue: null,
+  uncosted: null,
+  hidden: HIDDEN_DURING_BLIND_COUNT,
+});
+
 /** A low book on the reorder list: how many copies it lacks to reach its reorder point. */
 export const ReorderItemSchema = BookSchema.extend({
   reorderPoint: ReorderPointSchema,

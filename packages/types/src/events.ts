@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookSchema } from './book';
 import { ObjectIdSchema } from './common';
+import { CountStateSchema } from './count';
 import { HistoryEntrySchema } from './history';
 
 /**
@@ -13,6 +14,8 @@ export const LIVE_EVENTS = {
   book: 'book',
   /** A history entry was recorded. */
   history: 'history',
+  /** A count session changed state, or one of its lines was counted or decided (read the session again). */
+  count: 'count',
   /** The events since Last-Event-ID cannot be replayed: refetch everything shown. */
   reset: 'reset',
 } as const;
@@ -30,3 +33,15 @@ export type BookChangeEvent = z.infer<typeof BookChangeEventSchema>;
 
 /** The data of a `history` event: the entry as GET /histories lists it. */
 export const HistoryChangeEventSchema = HistoryEntrySchema;
+
+/**
+ * The data of a `count` event: which session; its state when it was made or changed state; the line when a line was
+ * counted or decided. It carries no quantity, so a blind count's expected figures never travel in it: the client reads the
+ * session again, as its caller may see it.
+ */
+export const CountChangeEventSchema = z.object({
+  sessionId: ObjectIdSchema,
+  lineId: ObjectIdSchema.optional(),
+  state: CountStateSchema.optional(),
+});
+export type CountChangeEvent = z.infer<typeof CountChangeEventSchema>;

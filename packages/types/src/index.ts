@@ -14,6 +14,7 @@ export * from './category';
 export * from './lists';
 export * from './import-cells';
 export * from './import-formats';
+export * from './import-jobs';
 export * from './isbn';
 export * from './cover';
 export * from './stock-chart';

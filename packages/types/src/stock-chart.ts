@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StatsSchema } from './book';
+import { StatsAnswerSchema, StatsSchema } from './book';
 import { ObjectIdSchema } from './common';
 
 /** The categories the chart names one by one, the largest stock value first; the others are summed as one row. */
@@ -56,3 +56,9 @@ export const StockChartSchema = z.object({
   olderChangesLeftOut: z.boolean(),
 });
 export type StockChart = z.infer<typeof StockChartSchema>;
+
+/**
+ * GET /stats/chart as answered: the chart, or, while a blind count is counting, for callers other than admins, the
+ * hidden tiles and `hidden` saying why (every series sums or orders the stock it counts).
+ */
+export const StockChartAnswerSchema = z.union([StockChartSchema, z.object({ totals: StatsAnswerSchema, hidden: z.string() })]);

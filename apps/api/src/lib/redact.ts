@@ -1,5 +1,7 @@
 import type { Response } from 'express';
+import { HIDDEN_DURING_BLIND_COUNT } from '@book-warehouse/types';
 import type { Caller } from './auth-user';
+import { AppError } from './errors';
 
 /**
  * A change the HTTP edge makes to what a read answers, for the caller of this request (the blind counts hide
@@ -9,13 +11,18 @@ import type { Caller } from './auth-user';
  */
 export type Redact = (value: unknown, caller: Caller | undefined) => unknown;
 
+/** Whether the caller is refused every figure that sums or orders the stock hidden (totals, a sort by stock). */
+type HidesTotals = (caller: Caller | undefined) => boolean;
+
 interface Locals {
   redact?: Redact;
+  hidesTotals?: HidesTotals;
   caller?: Caller;
 }
 
 /** Sets the request's redaction (a middleware ahead of the routes). */
-export const setRedact = (res: Response, redact: Redact) => void ((res.locals as Locals).redact = redact);
+export const setRedact = (res: Response, redact: Redact, hidesTotals: HidesTotals) =>
+  void Object.assign(res.locals as Locals, { redact, hidesTotals });
 
 /** Records who calls, once the access check has answered, for the redaction at send time. */
 export const setCaller = (res: Response, caller: Caller | undefined) => void ((res.locals as Locals).caller = caller);
@@ -24,4 +31,25 @@ export const setCaller = (res: Response, caller: Caller | undefined) => void ((r
 export function redactionOf(res: Response): ((value: unknown) => unknown) | undefined {
   const { redact } = res.locals as Locals;
   return redact && ((value) => redact(value, (res.locals as Locals).caller));
+}
+
+/**
+ * Whether this request's caller must not learn totals or orders of the stock: hiding each book's figure is not enough
+ * when a sum over every book, or a list sorted by stock, gives it away.
+ */
+export function hidesTotals(res: Response): boolean {
+  const { hidesTotals: hides, caller } = res.locals as Locals;
+  return hides?.(caller) ?? false;
+}
+
+/**
+ * Refuses (409 naming the field) a book list ordered or filtered by stock that the caller may not learn: the order of
+ * the books, or which of them are low or out, gives away the figures a blind count hides.
+ */
+export function refuseHiddenStockOrder(res: Response, query: { sort?: string; stock?: string }): void {
+  const field = query.sort?.replace(/^-/, '') === 'stockQuantity' ? 'sort' : query.stock !== undefined ? 'stock' : undefined;
+  if (!field || !hidesTotals(res)) return;
+  const [verb, done] = field === 'sort' ? ['order', 'sorted'] : ['filter', 'filtered'];
+  const message = `${HIDDEN_DURING_BLIND_COUNT}: the books cannot be ${done} by stock until counting stops`;
+  throw new AppError('conflict', 409, message, { [field]: `cannot ${verb} by stock while a blind count is counting` });
 }

@@ -7,8 +7,8 @@ export const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The request announces a body: a length above 0, or chunks. */
 export const hasBody = (req: Request): boolean => Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
 
-/** The calls whose route reads another type of body itself, as a stream (the CSV import). */
-const OTHER_BODIES: Record<string, string> = { '/books/import': 'text/csv' };
+/** The calls whose route reads another type of body itself, as a stream (the CSV import, in one go or as a job). */
+const OTHER_BODIES: Record<string, string> = { '/books/import': 'text/csv', '/imports': 'text/csv' };
 
 /**
  * A write whose body is not JSON answers 415 before anything reads it: the JSON parser would skip it and the

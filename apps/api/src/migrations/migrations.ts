@@ -21,6 +21,7 @@ import { createLocationIndexes } from './014-location-indexes';
 import { countLocationStock } from './015-location-counters';
 import { createCounts } from './016-counts';
 import { createPurchasing } from './017-purchasing';
+import { createImportJobsCollection } from './018-import-jobs';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   countLocationStock,
   createCounts,
   createPurchasing,
+  createImportJobsCollection,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

@@ -217,6 +217,9 @@ function readError(error: unknown): unknown {
   return error;
 }
 
+const emptyFile = () =>
+  new AppError('validation_failed', 400, 'Invalid body: the file is empty; it needs a header row', { body: 'is empty' });
+
 /**
  * One read of the file: checks every row (a row repeating an earlier row's book is an error), counts the errors
  * and keeps the first IMPORT_ERRORS_LISTED, and hands each valid row to `onRow`. Refuses, before reading on, a
@@ -270,14 +273,34 @@ async function readFile(
   } catch (error) {
     throw readError(error);
   }
-  if (!columns)
-    throw new AppError('validation_failed', 400, 'Invalid body: the file is empty; it needs a header row', { body: 'is empty' });
+  if (!columns) throw emptyFile();
   return check;
 }
 
 /** The fields of `row` that differ from the stored book. */
 function changesOf(book: Book, row: ImportedBook): Partial<ImportedBook> {
   return Object.fromEntries(Object.entries(row).filter(([field, value]) => book[field as keyof typeof book] !== value));
+}
+
+/** The counts of one batch of a commit: its rows, and what they did. */
+interface ImportBatch {
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** What a caller of `run` hears as the import goes (an NDJSON answer, an import job). */
+interface ImportHooks {
+  /** After each batch: the rows processed of the valid rows. */
+  progress?: (update: ImportProgress) => void;
+  /** After the check pass, before any write: the summary so far (its errors and left-out columns) and the valid rows. */
+  checked?: (check: { total: number; summary: ImportSummary; refused: boolean }) => Promise<void>;
+  /**
+   * Each committed batch's counts, inside its transaction when it writes anything (`session`), so what the hook
+   * records commits with the batch or not at all; a throw aborts the batch and stops the import.
+   */
+  batch?: (batch: ImportBatch, session?: Session) => Promise<void>;
 }
 
 export interface ImportDeps {
@@ -306,18 +329,46 @@ export function createBookImportService({ imports, books }: ImportDeps) {
     });
 
   /** Writes one batch in one transaction; `plans` are the dry pass's, whose updated books take turns. */
-  async function commitBatch(user: AuthUser, plans: Plan[], importId: string): Promise<{ created: number; updated: number }> {
+  async function commitBatch(
+    user: AuthUser,
+    plans: Plan[],
+    importId: string,
+    within: (done: { created: number; updated: number }, session: Session) => Promise<void>,
+  ): Promise<{ created: number; updated: number }> {
     const rows = plans.map((plan) => plan.row);
     const keys = plans.flatMap((plan) => ('create' in plan ? [] : [plan.book._id]));
+    const countsOf = (changes: { before: unknown }[]) => {
+      const created = changes.filter((change) => change.before === null).length;
+      return { created, updated: changes.length - created };
+    };
     // Read again inside the transaction: a retried batch, or a book written since the dry pass, is seen as it is.
-    const changes = await books.importBatch(user, { importId, keys }, async (session) =>
-      writesOf(planOf(rows, await matches(rows, session))),
+    const changes = await books.importBatch(
+      user,
+      { importId, keys },
+      async (session) => writesOf(planOf(rows, await matches(rows, session))),
+      (session, written) => within(countsOf(written), session),
     );
-    const created = changes.filter((change) => change.before === null).length;
-    return { created, updated: changes.length - created };
+    return countsOf(changes);
   }
 
   return {
+    /**
+     * The header alone, before an import job takes the file (import-jobs.service.ts): an empty file, an unreadable
+     * header or a mapping of a column the file lacks is the upload's 400, not a failed job later.
+     */
+    async checkHeader(chunks: readonly Buffer[], { mapping }: Pick<ImportQuery, 'mapping'>): Promise<void> {
+      const pace = pacer();
+      try {
+        for await (const { cells } of recordsOf(slicesOf(chunks, pace), pace)) {
+          columnsOf(cells, mapping);
+          return;
+        }
+      } catch (error) {
+        throw readError(error);
+      }
+      throw emptyFile();
+    },
+
     /**
      * Reads the CSV body (at most IMPORT_MAX_BYTES and IMPORT_MAX_ROWS: 413 beyond) and checks every row; then
      * reads it again from the bytes kept, planning the valid rows batch by batch and, unless a dry run or a
@@ -326,13 +377,13 @@ export function createBookImportService({ imports, books }: ImportDeps) {
      */
     async run(
       user: AuthUser,
-      body: Readable,
+      body: Readable | readonly Buffer[],
       query: ImportQuery,
-      progress?: (update: ImportProgress) => void,
+      { progress, checked, batch: onBatch }: ImportHooks = {},
     ): Promise<{ status: number; summary: ImportSummary }> {
       const pace = pacer();
       const kept: Buffer[] = [];
-      const read = await readFile(slicesOf(body as AsyncIterable<Buffer>, pace, kept), pace, query);
+      const read = await readFile(slicesOf(body as AsyncIterable<Buffer> | Iterable<Buffer>, pace, kept), pace, query);
       const { errors, errorCount, ignoredColumns, rows: total } = read;
       const refused = errorCount > 0 && !query.skipInvalid;
       const write = !query.dryRun && !refused;
@@ -347,6 +398,7 @@ export function createBookImportService({ imports, books }: ImportDeps) {
         importId,
         committed: false,
       };
+      await checked?.({ total, summary: { ...summary, errors: [...errors] }, refused });
 
       let batch: Row[] = [];
       let batchBytes = 0;
@@ -358,14 +410,21 @@ export function createBookImportService({ imports, books }: ImportDeps) {
        * inside its transaction anyway).
        */
       let committing: Promise<void> = Promise.resolve();
+      const counts = (rows: number, done: { created: number; updated: number }): ImportBatch => ({
+        rows,
+        ...done,
+        unchanged: rows - done.created - done.updated,
+      });
       const commit = async (rows: number, changing: Plan[]) => {
         if (changing.length) {
-          const done = await commitBatch(user, changing, importId);
+          const done = await commitBatch(user, changing, importId, (written, session) =>
+            onBatch ? onBatch(counts(rows, written), session) : Promise.resolve(),
+          );
           summary.created += done.created;
           summary.updated += done.updated;
           // A row found unchanged inside the transaction (written meanwhile) is unchanged.
           summary.unchanged += changing.length - done.created - done.updated;
-        }
+        } else if (write) await onBatch?.(counts(rows, { created: 0, updated: 0 }));
         processed += rows;
         progress?.({ processed, total });
       };

@@ -305,6 +305,9 @@ export function createBookListRepository(db: Db, cache: Cache, locations = creat
         .map(toBook);
     },
 
+    /** How many books `all` streams: the list's total, so a download can show its progress (X-Total-Count). */
+    total: async (query: BookListQuery): Promise<number> => count(query, await filterOf(query)),
+
     /**
      * The export by location: every book of the filter in the list's order, one row per location holding its
      * copies (within the filter's location, when it names one), ordered by code; a book of 0 copies is one row.

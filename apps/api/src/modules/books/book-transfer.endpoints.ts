@@ -4,6 +4,7 @@ import {
   ImportQuerySchema,
   ImportResultLineSchema,
   ImportSummarySchema,
+  TOTAL_COUNT_HEADER,
 } from '@book-warehouse/types';
 import { endpoints } from '../../middleware/endpoint';
 
@@ -18,7 +19,19 @@ export const BOOK_TRANSFER = endpoints({
       'Streamed: memory does not grow with the rows. The columns are the fields POST /books/import reads, then _id, email, ' +
       'createdAt and updatedAt, so an export imports as it is. Cells a spreadsheet would run as a formula get a leading apostrophe.',
     query: BookExportQuerySchema,
-    ok: { status: 200, csv: true, description: 'The CSV file (Content-Disposition: attachment)' },
+    errors: [409],
+    errorDescriptions: { 409: 'A blind count is counting: `sort` by stockQuantity or `stock` (naming it), for callers other than admins' },
+    ok: {
+      status: 200,
+      csv: true,
+      headers: {
+        [TOTAL_COUNT_HEADER]: {
+          description: 'The rows the file will hold, without byLocation (the body is streamed without a Content-Length)',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      description: 'The CSV file (Content-Disposition: attachment)',
+    },
   },
   importBooks: {
     method: 'post',

@@ -1,8 +1,9 @@
 import { Transform, type Readable } from 'node:stream';
 import type { Request, Response, Router } from 'express';
-import { IMPORT_FIELDS, type Book, type ImportProgress } from '@book-warehouse/types';
+import { IMPORT_FIELDS, TOTAL_COUNT_HEADER, type Book, type ImportProgress } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
+import { refuseHiddenStockOrder } from '../../lib/redact';
 import type { Access } from '../../middleware/access';
 import { errorBody } from '../../middleware/error-handler';
 import { endpointRouter } from '../../middleware/endpoint';
@@ -34,7 +35,7 @@ function atMost(max: number): Transform {
 }
 
 /** The body of an import: a CSV stream of at most IMPORT_MAX_BYTES (413 beyond, before reading when announced). */
-function csvBody(req: Request): Readable {
+export function csvBody(req: Request): Readable {
   if (!req.is('text/csv'))
     throw new AppError('unsupported_media_type', 415, 'The body must be a CSV file, sent with "Content-Type: text/csv"');
   const charset = /charset=([^;]+)/i
@@ -64,6 +65,7 @@ export function createBookTransferRouter(lists: BookListRepository, imports: Boo
   const { router, mount } = endpointRouter({ access });
 
   mount(BOOK_TRANSFER.exportBooks, async ({ query, res }) => {
+    refuseHiddenStockOrder(res, query);
     if (query.byLocation) {
       return sendCsv<BookAtLocation>(
         res,
@@ -75,6 +77,8 @@ export function createBookTransferRouter(lists: BookListRepository, imports: Boo
         lists.allByLocation(query),
       );
     }
+    // The rows to come, so the screen shows the download's progress and the time left (the body is streamed, unsized).
+    res.set(TOTAL_COUNT_HEADER, String(await lists.total(query)));
     return sendCsv<Book>(res, { name: 'books.csv', header: BOOK_COLUMNS, row: cellsOf }, await lists.all(query));
   });
 
@@ -87,7 +91,7 @@ export function createBookTransferRouter(lists: BookListRepository, imports: Boo
     const streamed = req.get('accept')?.includes(NDJSON) === true;
     try {
       const progress = streamed ? (update: ImportProgress) => writeLine(res, update) : undefined;
-      const { status, summary } = await imports.run(user, csvBody(req), query, progress);
+      const { status, summary } = await imports.run(user, csvBody(req), query, { progress });
       if (!streamed) {
         res.status(status).json(summary);
         return;

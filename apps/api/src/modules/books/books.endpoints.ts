@@ -14,7 +14,8 @@ import {
   PAGE_WINDOW,
   RestockSchema,
   SearchQuerySchema,
-  StatsSchema,
+  HIDDEN_DURING_BLIND_COUNT,
+  StatsAnswerSchema,
 } from '@book-warehouse/types';
 import { endpoints, LIST_DESCRIPTION, PAGE_HEADERS } from '../../middleware/endpoint';
 
@@ -27,6 +28,10 @@ const HISTORY_ID = {
 };
 
 const params = IdParamsSchema;
+/** A book names only a supplier that takes orders (docs/rules.md, Buying). */
+const SUPPLIER_400 =
+  'Invalid input (error.fields names each field), a body that is not valid JSON, or a supplierId no supplier has or an ' +
+  "archived supplier's (naming supplierId; nothing is stored)";
 const books = z.array(BookSchema);
 
 /**
@@ -46,8 +51,11 @@ export const BOOKS = endpoints({
       `GET /bookbytext finds, and the book whose ISBN it is in any form (ISBN-10 or -13, hyphens or spaces) or begins with ` +
       `(six digits or more). Keyset paging: pass the ${NEXT_CURSOR_HEADER} of a page as \`cursor\` (never with \`page\`) for ` +
       `the rows after it, as fast at any depth. A page by \`page\` skips at most ${PAGE_WINDOW} rows, counted from the nearer end ` +
-      'of a list without `q` (read from its end when nearer) and from the start of a search: a deeper one is a 400 naming `page`.',
+      'of a list without `q` (read from its end when nearer) and from the start of a search: a deeper one is a 400 naming `page`. ' +
+      'While a blind count is counting, `sort` by stockQuantity and `stock` are a 409 naming the field for callers other than admins.',
     query: BookListQuerySchema,
+    errors: [409],
+    errorDescriptions: { 409: 'A blind count is counting: `sort` by stockQuantity or `stock` (naming it), for callers other than admins' },
     ok: {
       status: 200,
       schema: books,
@@ -89,11 +97,14 @@ export const BOOKS = endpoints({
   getStats: {
     method: 'get',
     path: '/stats',
-    access: 'public',
+    access: 'optional',
     summary: 'Dashboard tiles summed in the database',
+    description:
+      'While a blind count is counting, callers other than admins get every figure that sums the stock as null and `hidden` ' +
+      `("${HIDDEN_DURING_BLIND_COUNT}"): a total would give away what the count expects. The number of books shows.`,
     ok: {
       status: 200,
-      schema: StatsSchema,
+      schema: StatsAnswerSchema,
       description: 'Book count, total stock, total stock value, low and out-of-stock counts: exact counters kept by every change',
     },
   },
@@ -105,6 +116,7 @@ export const BOOKS = endpoints({
     summary: 'Add a book; the owner is the caller; records "Added" (409 when another book has the ISBN)',
     body: NewBookSchema,
     errors: [409],
+    errorDescriptions: { 400: SUPPLIER_400 },
     ok: { status: 201, schema: BookSchema, headers: HISTORY_ID, description: 'The stored book' },
   },
   updateBook: {
@@ -116,6 +128,7 @@ export const BOOKS = endpoints({
     params,
     body: BookUpdateSchema,
     errors: [409],
+    errorDescriptions: { 400: `${SUPPLIER_400} (a supplierId the book names already is not checked again)` },
     ok: { status: 200, schema: BookSchema, headers: HISTORY_ID, description: 'The updated book' },
   },
   setBookQuantity: {

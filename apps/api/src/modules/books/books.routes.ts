@@ -1,7 +1,8 @@
 import type { Router } from 'express';
-import { isBookListMode, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
+import { hiddenStats, isBookListMode, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
+import { hidesTotals, refuseHiddenStockOrder } from '../../lib/redact';
 import { sendJson, sendList } from '../../lib/send-json';
 import type { Access } from '../../middleware/access';
 import type { Idempotency } from '../../middleware/idempotency';
@@ -23,6 +24,7 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
     if (query.isbn !== undefined) return service.byIsbn(query.isbn, user);
     // Without list parameters, the original's answer (docs/decisions/011-lists-import-export.md).
     if (!isBookListMode(query)) return sendList(req, res, await service.list(query, user));
+    refuseHiddenStockOrder(res, query);
     const page = await lists.page(query, readerOf(user));
     res.set(TOTAL_COUNT_HEADER, String(page.total));
     if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -36,7 +38,10 @@ export function createBooksRouter(service: BooksService, access: Access, idempot
   mount(BOOKS.searchBooks, async ({ user, query: { search, ...page }, req, res }) => {
     await sendList(req, res, await service.search(search, page, user));
   });
-  mount(BOOKS.getStats, () => service.stats());
+  mount(BOOKS.getStats, async ({ res }) => {
+    const stats = await service.stats();
+    return hidesTotals(res) ? hiddenStats(stats) : stats;
+  });
   mount(BOOKS.addBook, ({ user, body }) => service.add(user, body));
   mount(BOOKS.updateBook, ({ user, params, body }) => service.update(user, params.id, body));
   mount(BOOKS.setBookQuantity, ({ user, params, body }) => service.setQuantity(user, params.id, body));

@@ -144,13 +144,20 @@ function totalsOf(changes: readonly BookChange[]): { delta: Counters; deltas: Lo
   return { delta, deltas };
 }
 
+/**
+ * The suppliers of these ids (lower case) that exist, read in `session`: what a book's `supplierId` may name. The
+ * purchasing module owns them and uses this module's service, so app.ts hands their read in.
+ */
+type FindSuppliers = (ids: readonly string[], session: Session) => Promise<ReadonlyMap<string, { name: string; archived: boolean }>>;
+
 export function createBooksService(deps: {
   books: BooksRepository;
   history: HistoryService;
   stats: StatsRepository;
   transactions: Transactions;
+  suppliers: FindSuppliers;
 }) {
-  const { books, history, stats, transactions } = deps;
+  const { books, history, stats, transactions, suppliers } = deps;
   const rules = createStockRules(books);
 
   /** One book with its stock per location, inside `session`; 404 when there is none. */
@@ -297,6 +304,17 @@ export function createBooksService(deps: {
   const checkedDefault = async <T extends string | null | undefined>(id: T): Promise<T> =>
     (id ? (await rules.usable(id, 'defaultLocationId'))._id : id) as T;
 
+  /**
+   * A supplier a book is bought from must exist and take orders (docs/rules.md, Buying): else a 400 naming
+   * `supplierId`, before anything is written.
+   */
+  const checkSupplier = async (id: string | null | undefined, session: Session): Promise<void> => {
+    if (!id) return;
+    const supplier = (await suppliers([id], session)).get(id.toLowerCase());
+    const why = !supplier ? 'no supplier has this id' : supplier.archived ? `${supplier.name} is archived` : undefined;
+    if (why) throw new AppError('validation_failed', 400, `Invalid body: supplierId: ${why}`, { supplierId: why });
+  };
+
   return {
     list: (page: Page, caller: Caller | undefined) => books.list(page, readerOf(caller)),
     /** The first books as anyone may see them (the landing page's), read afresh. */
@@ -330,6 +348,7 @@ export function createBooksService(deps: {
         user,
         undefined,
         async (session) => {
+          await checkSupplier(input.supplierId, session);
           const defaultLocationId = await checkedDefault(input.defaultLocationId);
           const at = await rules.defaultOf({ defaultLocationId }, session);
           const stock = input.stockQuantity > 0 ? [{ locationId: at._id, quantity: input.stockQuantity }] : [];
@@ -358,6 +377,8 @@ export function createBooksService(deps: {
             sent.defaultLocationId === undefined ? sent : { ...sent, defaultLocationId: await checkedDefault(sent.defaultLocationId) };
           const set = changedFields(book.book, checked);
           if (!Object.keys(set).length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the book');
+          // Only a new supplier is checked: the form echoes the stored one back, archived since or not.
+          await checkSupplier(set.supplierId, session);
           const { stockQuantity, ...fields } = set;
           // A new total is an adjustment at the default location (the new one, if the update sets one).
           const defaults = {
@@ -479,6 +500,8 @@ export function createBooksService(deps: {
       user: AuthUser,
       { importId, keys }: { importId: string; keys: string[] },
       plan: (session: Session) => Promise<ImportWrite[]>,
+      /** Runs last in the batch's transaction with its changes (an import job counts the batch there). */
+      within?: (session: Session, changes: BookChange[]) => Promise<void>,
     ): Promise<BookChange[]> => {
       /** The ISBNs the batch writes, for the 409 of one taken meanwhile. */
       const isbns: (string | null | undefined)[] = [];
@@ -537,6 +560,7 @@ export function createBooksService(deps: {
           const { delta, deltas } = totalsOf(changes);
           await books.locations.recordStock(deltas, session);
           await stats.add(delta, session);
+          await within?.(session, changes);
           return changes;
         });
       return takingTurns(keys, batch).catch(isbnConflictOf(isbns));

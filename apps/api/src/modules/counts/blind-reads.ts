@@ -66,15 +66,17 @@ function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
 
 /**
  * The blind counts' redaction at the HTTP edge: every read (and live-event stream) gets it, bound at send time to its
- * caller, since the cached answers are shared by every caller. Admins see everything. The sets are read per request
+ * caller, since the cached answers are shared by every caller; the totals and the lists by stock ask it whether their
+ * caller is refused them (lib/redact.ts, hidesTotals). Admins see everything. The sets are read per request
  * (cached until a session or line changes through any instance); a stream reads the latest set at each event. A read
  * of the sets slower than HIDDEN_WAIT_MS (the database away) goes on with the last sets read, so an outage costs
  * one wait, the route's own, not two.
  */
 export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverything'>): RequestHandler {
   let latest: Hidden = { books: new Set(), locations: new Set() };
-  const redact = (value: unknown, caller: Parameters<CountsService['seesEverything']>[0]) =>
-    counts.seesEverything(caller) || (!latest.books.size && !latest.locations.size) ? value : hide(value, latest);
+  const hides = (caller: Parameters<CountsService['seesEverything']>[0]) =>
+    !counts.seesEverything(caller) && (latest.books.size > 0 || latest.locations.size > 0);
+  const redact = (value: unknown, caller: Parameters<CountsService['seesEverything']>[0]) => (hides(caller) ? hide(value, latest) : value);
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
     let timer: NodeJS.Timeout | undefined;
@@ -85,7 +87,7 @@ export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverythin
     );
     void Promise.race([read, waited]).then(() => {
       clearTimeout(timer);
-      setRedact(res, redact);
+      setRedact(res, redact, hides);
       next();
     });
   };

@@ -6,8 +6,10 @@ import {
   type CountScope,
   type CountState,
   type CountTolerance,
+  type CountChangeEvent,
 } from '@book-warehouse/types';
 import type { Cache } from '../../lib/cache';
+import type { Change } from '../../lib/database-changes';
 import type { Session } from '../../lib/database-transaction';
 
 const SESSIONS = 'countSessions';
@@ -15,6 +17,28 @@ const LINES = 'countLines';
 const OBSERVATIONS = 'countObservations';
 const CYCLES = 'countCycles';
 export const COUNT_COLLECTIONS = [SESSIONS, LINES, OBSERVATIONS, CYCLES] as const;
+
+/** The fields of a line whose change the count screens show; the apply's own marks follow its session's event. */
+const SEEN_LINE_FIELDS = ['counted', 'recounted', 'decision'];
+
+/**
+ * A change of a session or a line as the live `count` event names it (no figures: the client reads the session
+ * again, as its caller may see it); undefined for another collection, a line made with its session, or the apply's
+ * marks on the lines.
+ */
+export function countChangeEvent({ collection, op, doc, changed }: Change): CountChangeEvent | undefined {
+  if (!doc) return undefined;
+  if (collection === SESSIONS) {
+    const session = doc as SessionDoc;
+    const moved = op !== 'update' || (changed ?? []).includes('state');
+    return { sessionId: session._id.toHexString(), ...(moved ? { state: session.state } : {}) };
+  }
+  if (collection !== LINES) return undefined;
+  const line = doc as LineDoc;
+  const seen =
+    op === 'insert' ? line.added : (changed ?? []).some((field) => SEEN_LINE_FIELDS.some((name) => field.split('.')[0] === name));
+  return seen ? { sessionId: line.sessionId.toHexString(), lineId: line._id.toHexString() } : undefined;
+}
 
 /** The indexes of migration 016, by collection. */
 export const COUNT_INDEXES: Record<string, IndexDescription[]> = {

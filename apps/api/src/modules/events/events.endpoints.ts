@@ -7,13 +7,15 @@ export const EVENTS = endpoints({
     method: 'get',
     path: '/events',
     access: 'signedIn',
-    summary: 'Live updates: server-sent events of every change of the books and the history, made through any API instance',
+    summary: 'Live updates: server-sent events of every change of the books, the history and the counts, made through any API instance',
     ok: {
       status: 200,
       stream: true,
       description:
         `A text/event-stream that stays open. Events: "${LIVE_EVENTS.book}" (data: BookChangeEvent), "${LIVE_EVENTS.history}" ` +
-        `(data: HistoryEntry), "${LIVE_EVENTS.reset}" (the changes since Last-Event-ID are no longer known: read everything again). ` +
+        `(data: HistoryEntry), "${LIVE_EVENTS.count}" (data: CountChangeEvent: a count session changed state, or a line of it ` +
+        'was counted or decided; it carries no quantity, read the session again), ' +
+        `"${LIVE_EVENTS.reset}" (the changes since Last-Event-ID are no longer known: read everything again). ` +
         'Each book and history event has an id; a client that reconnects sends the last one as Last-Event-ID and receives what it ' +
         'missed. A comment line every 15 s keeps the stream alive; the server ends a stream after 30 minutes and the client ' +
         'reconnects with a fresh token. EventSource cannot send the Authorization header: read it with fetch.',

@@ -15,28 +15,30 @@ export interface LiveEventListener {
 }
 
 /**
- * How each collection's change reads as an event's data (app.ts passes the books and history repositories'
+ * How each collection's change reads as an event's data (app.ts passes the books, history and counts repositories'
  * own); undefined for one the clients do not see (the search keys, a history entry removed).
  */
 interface ChangeEvents {
   books(change: Change): object | undefined;
   history(change: Change): object | undefined;
+  /** A count session's or line's change; undefined for any other collection. */
+  counts(change: Change): object | undefined;
 }
 
-/** A change as the clients see it; undefined for one they do not (a collection other than the books and histories). */
+/** A change as the clients see it; undefined for one they do not (a collection other than the books, histories and counts). */
 function toLiveEvent(describe: ChangeEvents, change: Change): LiveEvent | undefined {
   const [event, data] =
     change.collection === 'books'
       ? [LIVE_EVENTS.book, describe.books(change)]
       : change.collection === 'histories'
         ? [LIVE_EVENTS.history, describe.history(change)]
-        : [];
+        : [LIVE_EVENTS.count, describe.counts(change)];
   return event && data ? { id: change.token, event, data } : undefined;
 }
 
 const RESET: LiveEvent = { event: LIVE_EVENTS.reset, data: {} };
 
-/** The live updates of GET /api/events, from the change feed of books and histories. */
+/** The live updates of GET /api/events, from the change feed of books, histories and counts. */
 export function createEventsService(changes: ChangeFeed, describe: ChangeEvents) {
   return {
     /**

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import request from 'supertest';
-import type { Book } from '@book-warehouse/types';
+import { ImportJobSchema, type Book } from '@book-warehouse/types';
 import {
   addBook,
   bearer,
@@ -90,6 +90,10 @@ const asAdmin = caller((f) => f.other);
 /** A CSV import as staff. */
 const csvImport = (query: string, csv: string | Buffer) => (f: Fixture) =>
   request(f.app).post(`/api/books/import${query}`).set(bearer(f.staff)).set('Content-Type', 'text/csv').send(csv);
+
+/** A CSV file taken as an import job, as staff. */
+const csvJob = (query: string, csv: string | Buffer) => (f: Fixture) =>
+  request(f.app).post(`/api/imports${query}`).set(bearer(f.staff)).set('Content-Type', 'text/csv').send(csv);
 
 /** A stock movement of the case's book, one line per delta. */
 const movement =
@@ -200,6 +204,30 @@ const CASES: Record<string, Case[]> = {
     { name: 'a JSON body', status: 415, call: asStaff('post', '/books/import', { bookName: 'x' }) },
     { name: 'without a token', status: 401, call: anonymous('post', '/books/import') },
   ],
+  startImport: [
+    { name: 'a file taken as a job', status: 202, call: csvJob('', VALID_RAW_BODIES['text/csv']!) },
+    {
+      name: 'a mapping of a column the file lacks',
+      status: 400,
+      call: csvJob('?mapping=%7B%22Title%22%3A%22bookName%22%7D', VALID_RAW_BODIES['text/csv']!),
+    },
+    { name: 'without a token', status: 401, call: anonymous('post', '/imports') },
+  ],
+  listImports: [
+    { name: "the caller's recent imports", status: 200, call: asStaff('get', '/imports') },
+    { name: 'without a token', status: 401, call: anonymous('get', '/imports') },
+  ],
+  getImport: [
+    {
+      name: 'a job of the caller',
+      status: 200,
+      call: async (f) => {
+        const job = ImportJobSchema.parse((await csvJob('', VALID_RAW_BODIES['text/csv']!)(f)).body);
+        return asStaff('get', `/imports/${job._id}`)(f);
+      },
+    },
+    { name: 'an unknown id', status: 404, call: asStaff('get', `/imports/${MISSING_ID}`) },
+  ],
   listMyBooks: [
     { name: "the caller's own books", status: 200, call: asStaff('get', (f) => `/book?email=${f.staff.email}`) },
     { name: "another user's books", status: 403, call: asStaff('get', (f) => `/book?email=${f.other.email}`) },
@@ -231,6 +259,7 @@ const CASES: Record<string, Case[]> = {
   addBook: [
     { name: 'a valid book', status: 201, call: asStaff('post', '/book', newBook()) },
     { name: 'a negative price', status: 400, call: asStaff('post', '/book', newBook({ price: -1 })) },
+    { name: 'an unknown supplier', status: 400, call: asStaff('post', '/book', newBook({ supplierId: MISSING_ID })) },
     { name: 'without a token', status: 401, call: anonymous('post', '/book', newBook()) },
     { name: 'a body over the limit', status: 413, call: asStaff('post', '/book', newBook({ description: 'x'.repeat(200_000) })) },
     {
@@ -243,6 +272,7 @@ const CASES: Record<string, Case[]> = {
   updateBook: [
     { name: 'a changed author', status: 200, call: asStaff('put', (f) => `/bookupdate/${f.book._id}`, { author: 'Someone Else' }) },
     { name: 'an unknown field', status: 400, call: asStaff('put', (f) => `/bookupdate/${f.book._id}`, { colour: 'red' }) },
+    { name: 'an unknown supplier', status: 400, call: asStaff('put', (f) => `/bookupdate/${f.book._id}`, { supplierId: MISSING_ID }) },
     { name: 'an unknown id', status: 404, call: asStaff('put', `/bookupdate/${MISSING_ID}`, { author: 'X' }) },
     { name: 'without a token', status: 401, call: anonymous('put', (f) => `/bookupdate/${f.book._id}`, { author: 'X' }) },
   ],

@@ -98,6 +98,9 @@ describe('GET /api/openapi.json', () => {
         'put /users/{uid}/role',
         'get /books/export.csv',
         'post /books/import',
+        'post /imports',
+        'get /imports',
+        'get /imports/{id}',
         'get /histories/export.csv',
         'get /isbn/{isbn}',
         'post /covers',
@@ -231,6 +234,9 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/book', 'post')).toContain('413');
     expect(responses('/stock/movements', 'post')).toContain('409');
     expect(responses('/histories/{id}/undo', 'post')).toEqual(expect.arrayContaining(['201', '404', '409']));
+    // A blind count refuses a list by stock (docs/decisions/027-counting-against-the-shelf.md).
+    expect(responses('/books', 'get')).toContain('409');
+    expect(responses('/books/export.csv', 'get')).toContain('409');
   });
 
   it('names the role each call needs, and the 403 of a refused role (docs/decisions/009-roles.md)', () => {
@@ -261,7 +267,7 @@ describe('GET /api/openapi.json', () => {
     const ids = (path: string, method: string) =>
       (doc.paths as Record<string, Record<string, { operationId?: string }>>)[path]![method]!.operationId;
     expect([ids('/me', 'get'), ids('/users', 'get'), ids('/users/{uid}/role', 'put')]).toEqual(['getMe', 'listUsers', 'setUserRole']);
-    expect(roles['get /stats']).toBeUndefined();
+    expect(roles['get /stats']).toBe('optional');
     expect((doc.components as { securitySchemes: { bearer: { description: string } } }).securitySchemes.bearer.description).toMatch(
       /admin.*staff.*viewer/,
     );
@@ -317,6 +323,7 @@ describe('GET /api/openapi.json', () => {
         'post /counts/{id}/decisions',
         'post /counts/{id}/apply',
         'post /counts/{id}/cancel',
+        'post /imports',
       ].sort(),
     );
     for (const name of keyed) {

@@ -4,6 +4,7 @@ import {
   ApiErrorSchema,
   ApiTokenSchema,
   BookChangeEventSchema,
+  CountChangeEventSchema,
   BookPricePutSchema,
   BookQuantityPutSchema,
   BookSchema,
@@ -23,6 +24,7 @@ import {
   LocationStockItemSchema,
   NewLocationSchema,
   ImportProgressSchema,
+  ImportJobSchema,
   ImportResultLineSchema,
   ImportSummarySchema,
   NewBookSchema,
@@ -33,8 +35,8 @@ import {
   ReviewCountSchema,
   ReviewSchema,
   SetRoleSchema,
-  StatsSchema,
-  StockChartSchema,
+  StatsAnswerSchema,
+  StockChartAnswerSchema,
   StoredCoverSchema,
   StockMovementsResultSchema,
   StockMovementsSchema,
@@ -64,6 +66,7 @@ import { license, version } from '../../../package.json';
 import type { AccessLevel, Endpoint } from '../../middleware/endpoint';
 import { AUTH } from '../auth/auth.endpoints';
 import { BOOK_TRANSFER } from '../books/book-transfer.endpoints';
+import { IMPORT_JOBS } from '../books/import-jobs.endpoints';
 import { BOOKS } from '../books/books.endpoints';
 import { STOCK_CHART } from '../books/stock-chart.endpoints';
 import { STOCK } from '../books/stock.endpoints';
@@ -90,6 +93,7 @@ import { OPENAPI } from './openapi.endpoints';
 export const ENDPOINTS: readonly Endpoint[] = [
   BOOKS,
   BOOK_TRANSFER,
+  IMPORT_JOBS,
   STOCK,
   STOCK_CHART,
   LOCATIONS,
@@ -120,8 +124,8 @@ const COMPONENTS = {
   BookPricePut: [BookPricePutSchema, 'input'],
   Restock: [RestockSchema, 'input'],
   Deliver: [DeliverSchema, 'input'],
-  Stats: [StatsSchema, 'output'],
-  StockChart: [StockChartSchema, 'output'],
+  Stats: [StatsAnswerSchema, 'output'],
+  StockChart: [StockChartAnswerSchema, 'output'],
   CategoryCount: [CategoryCountSchema, 'output'],
   HistoryEntry: [HistoryEntrySchema, 'output'],
   NewSignInHistory: [NewSignInHistorySchema, 'input'],
@@ -135,9 +139,11 @@ const COMPONENTS = {
   SetRole: [SetRoleSchema, 'input'],
   ApiError: [ApiErrorSchema, 'output'],
   BookChangeEvent: [BookChangeEventSchema, 'output'],
+  CountChangeEvent: [CountChangeEventSchema, 'output'],
   ImportSummary: [ImportSummarySchema, 'output'],
   ImportProgress: [ImportProgressSchema, 'output'],
   ImportResultLine: [ImportResultLineSchema, 'output'],
+  ImportJob: [ImportJobSchema, 'output'],
   IsbnLookup: [IsbnLookupSchema, 'output'],
   StoredCover: [StoredCoverSchema, 'output'],
   StockMovements: [StockMovementsSchema, 'input'],

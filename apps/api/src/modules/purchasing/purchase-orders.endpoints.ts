@@ -143,7 +143,8 @@ export const PURCHASE_ORDERS = endpoints({
     description:
       "Each line (bookId or isbn, quantity, locationId?) raises the book's stock at the location, else its default location, " +
       'else RECEIVING, recording "Added {n} Quantity" with its changes; the book\'s averageCost moves to the weighted mean ' +
-      "of its stock and the copies received at the line's unitCost. A line beyond what is outstanding is refused unless " +
+      "of its stock and the copies received at the line's unitCost. Lines of one book add up, each at its own location " +
+      '(a delivery split over shelves). A line beyond what is outstanding is refused unless ' +
       '`allowOver`. The order becomes partially_received or received. All lines or none; send an Idempotency-Key.',
     params: IdParamsSchema,
     body: NewReceiptSchema,

@@ -6,6 +6,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   LocationSchema,
+  LocationStockItemSchema,
   OrdersFromReorderResultSchema,
   PurchaseOrderSchema,
   ReceiptResultSchema,
@@ -20,7 +21,18 @@ import {
   type PurchaseOrder,
   type Supplier,
 } from '@book-warehouse/types';
-import { addBook, apiError, bearer, countedStats, readBook, setRole, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
+import {
+  addBook,
+  apiError,
+  bearer,
+  countedStats,
+  newBook,
+  readBook,
+  setRole,
+  UNKNOWN_ID,
+  useTestApp,
+  useTestUsers,
+} from '../../../test/helpers';
 
 // Buying (docs/rules.md, Buying): suppliers, purchase orders and their states, on-order copies, receipts that raise the
 // stock in the order's transaction, the moving average cost. Every refusal leaves the stored order, books and stock as
@@ -320,6 +332,70 @@ describe('purchase orders', () => {
     });
   });
 
+  it('by an admin once ordered: each edit in the history with its changes, onOrder exact; staff and closed orders refused', async () => {
+    const acme = await supplier();
+    const [a, b, c] = [await book({ bookName: 'Alpha' }), await book({ bookName: 'Beta' }), await book({ bookName: 'Gamma' })];
+    const po = await place(
+      (
+        await order(acme._id, [
+          [a, 3, 2],
+          [b, 2, 1],
+        ])
+      )._id,
+    );
+    const onOrder = async () => Promise.all([a, b, c].map(async (one) => (await bookNow(one._id)).onOrder ?? 0));
+    const lines = [
+      { bookId: a._id, quantity: 5, unitCost: 2.5 },
+      { bookId: c._id, quantity: 4, unitCost: 1 },
+    ];
+
+    // Staff: 403 naming lines; the order, onOrder and the history stay as they were.
+    const before = await stored(po._id);
+    const logged = (await entries()).length;
+    const refused = await patch(`/purchase-orders/${po._id}`, { lines }).expect(403);
+    expect(apiError(refused.body).fields).toEqual({ lines: 'only an admin changes them once the order is ordered' });
+    expect(await stored(po._id)).toEqual(before);
+    expect(await onOrder()).toEqual([3, 2, 0]);
+    expect(await entries()).toHaveLength(logged);
+
+    // An admin: a quantity and a cost changed, a line with nothing received removed, a line added.
+    const edited = PurchaseOrderSchema.parse((await patch(`/purchase-orders/${po._id}`, { lines }, admin).expect(200)).body);
+    expect(edited).toMatchObject({ state: 'ordered', totals: { quantity: 9, outstanding: 9, cost: 16.5 } });
+    expect(edited.lines.map((line) => [line.bookName, line.quantity, line.unitCost])).toEqual([
+      ['Alpha', 5, 2.5],
+      ['Gamma', 4, 1],
+    ]);
+    expect(await stored(po._id)).toEqual(edited);
+    expect(await onOrder()).toEqual([5, 0, 4]);
+    const [updated] = await entries();
+    expect(updated).toMatchObject({ task: 'PO-000001 updated', email: admin.email, purchaseOrderId: po._id });
+    expect(updated!.changes).toEqual([
+      { field: 'line Alpha', from: '3 x 2.00', to: '5 x 2.50' },
+      { field: 'line Beta', from: '2 x 1.00', to: null },
+      { field: 'line Gamma', from: null, to: '4 x 1.00' },
+    ]);
+
+    // A cancelled order and a received one change no more, whoever asks.
+    const other = await place((await order(acme._id, [[a, 1, 1]]))._id);
+    await post(`/purchase-orders/${other._id}/cancel`).expect(200);
+    await receive(po._id, {
+      lines: [
+        { bookId: a._id, quantity: 5 },
+        { bookId: c._id, quantity: 4 },
+      ],
+    }).expect(201);
+    for (const closed of [other._id, po._id]) {
+      const kept = await stored(closed);
+      const count = (await entries()).length;
+      const late = await patch(`/purchase-orders/${closed}`, { lines: [{ bookId: a._id, quantity: 9, unitCost: 1 }] }, admin).expect(409);
+      expect(apiError(late.body).fields).toEqual({ state: `is ${kept.state}` });
+      expect((await patch(`/purchase-orders/${closed}`, { notes: 'late' }, admin)).status).toBe(409);
+      expect(await stored(closed)).toEqual(kept);
+      expect(await entries()).toHaveLength(count);
+    }
+    expect(await onOrder()).toEqual([0, 0, 0]);
+  });
+
   it('are listed with filters, paged, and exported as CSV one row per line', async () => {
     const [acme, bravo] = [await supplier(), await supplier('Bravo')];
     const [a, b] = [await book({ bookName: 'Alpha', isbn: '9780201616224' }), await book({ bookName: 'Beta' })];
@@ -389,12 +465,13 @@ describe('on order and the reorder list', () => {
 
   it("'Create orders' drafts one order per supplier, never again what is on order, and lists the books apart", async () => {
     const [acme, bravo, gone] = [await supplier(), await supplier('Bravo'), await supplier('Gone')];
-    await patch(`/suppliers/${gone._id}`, { archived: true }).expect(200);
     await book({ bookName: 'A', stockQuantity: 1, reorderPoint: 5, supplierId: acme._id, costPrice: 2.5 });
     await book({ bookName: 'B', stockQuantity: 0, reorderPoint: 2, supplierId: acme._id, reorderQuantity: 10 });
     const c = await book({ bookName: 'C', stockQuantity: 3, reorderPoint: 3, supplierId: bravo._id });
     await book({ bookName: 'D', stockQuantity: 0, reorderPoint: 1 });
+    // A book names its supplier while it takes orders; archived since, it stays on the book.
     await book({ bookName: 'E', stockQuantity: 0, reorderPoint: 1, supplierId: gone._id });
+    await patch(`/suppliers/${gone._id}`, { archived: true }).expect(200);
     await book({ bookName: 'Not low', stockQuantity: 9, reorderPoint: 1, supplierId: acme._id });
     // C already has 2 on order of the 3 it needs.
     await order(bravo._id, [[c, 2, 1]]);
@@ -508,6 +585,48 @@ describe('receipts', () => {
     expect((await bookNow(a._id)).stockQuantity).toBe(3);
   });
 
+  it('split over two locations put each line where it says, in one receipt', async () => {
+    const acme = await supplier();
+    const [upper, lower] = [await location('S-01'), await location('S-02')];
+    const a = await book({ bookName: 'Alpha', stockQuantity: 1 });
+    const po = await place((await order(acme._id, [[a, 5, 2]]))._id);
+    const result = ReceiptResultSchema.parse(
+      (
+        await receive(po._id, {
+          lines: [
+            { bookId: a._id, quantity: 2, locationId: upper._id },
+            { bookId: a._id, quantity: 3, locationId: lower._id },
+          ],
+        }).expect(201)
+      ).body,
+    );
+    expect(result.order).toMatchObject({ state: 'received', totals: { received: 5, outstanding: 0 } });
+    expect(result.receipt.lines.map((line) => [line.code, line.quantity])).toEqual([
+      ['S-01', 2],
+      ['S-02', 3],
+    ]);
+    const alpha = await bookNow(a._id);
+    expect(alpha.stockQuantity).toBe(6);
+    expect(Object.fromEntries((alpha.locations ?? []).map((at) => [at.code, at.quantity]))).toEqual({ RECEIVING: 1, 'S-01': 2, 'S-02': 3 });
+    // Each location's own stock says the same.
+    for (const [shelf, quantity] of [
+      [upper, 2],
+      [lower, 3],
+    ] as const) {
+      const held = LocationStockItemSchema.array().parse((await get(`/locations/${shelf._id}/stock`).expect(200)).body);
+      expect(held.map((row) => [row.bookId, row.quantity])).toEqual([[a._id, quantity]]);
+    }
+    const [added] = HistoryEntrySchema.array()
+      .parse((await get(`/histories?limit=20`).expect(200)).body)
+      .filter((entry) => entry.bookId === a._id && entry.task === 'Added 5 Quantity');
+    expect(added!.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'stock.S-01', from: 0, to: 2 }),
+        expect.objectContaining({ field: 'stock.S-02', from: 0, to: 3 }),
+      ]),
+    );
+  });
+
   it('refuse a line beyond what is outstanding (409 naming it) unless allowOver, changing nothing', async () => {
     const acme = await supplier();
     const [a, b, stranger] = [await book({ stockQuantity: 1 }), await book({ stockQuantity: 1 }), await book()];
@@ -585,6 +704,45 @@ describe('receipts', () => {
     expect(after).toMatchObject({ state: 'received', lines: [{ received: 10, outstanding: 0 }] });
     expect(after.receipts).toHaveLength(10);
     expect(await bookNow(a._id)).toMatchObject({ stockQuantity: 10, onOrder: 0 });
+  });
+});
+
+describe("a book's supplier", () => {
+  const putBook = (id: string, body: object) => request(ctx.app).put(`/api/bookupdate/${id}`).set(bearer(staff)).send(body);
+
+  it('must exist and not be archived when a book is added or names a new one: 400 naming supplierId, nothing stored', async () => {
+    const [acme, gone] = [await supplier(), await supplier('Gone Books')];
+    await patch(`/suppliers/${gone._id}`, { archived: true }).expect(200);
+    const cases: Array<[string, string]> = [
+      [UNKNOWN_ID, 'no supplier has this id'],
+      [gone._id, 'Gone Books is archived'],
+    ];
+    for (const [supplierId, why] of cases) {
+      const refused = await request(ctx.app).post('/api/book').set(bearer(staff)).send(newBook({ supplierId })).expect(400);
+      expect(apiError(refused.body).fields).toEqual({ supplierId: why });
+    }
+    expect(await ctx.db.collection('books').countDocuments()).toBe(0);
+    expect(await ctx.db.collection('histories').countDocuments({ action: { $ne: 'purchasing' } })).toBe(0);
+
+    const a = await book({ bookName: 'Alpha', supplierId: acme._id });
+    expect((await bookNow(a._id)).supplierId).toBe(acme._id);
+    for (const [supplierId, why] of cases) {
+      const refused = await putBook(a._id, { supplierId, price: 99 }).expect(400);
+      expect(apiError(refused.body).fields).toEqual({ supplierId: why });
+    }
+    expect(await bookNow(a._id)).toMatchObject({ supplierId: acme._id, price: a.price });
+    const history = HistoryEntrySchema.array().parse((await get('/histories?limit=50').expect(200)).body);
+    expect(history.filter((entry) => entry.bookId === a._id).map((entry) => entry.task)).toEqual(['Added']);
+  });
+
+  it('named already is not checked again: the form echoes it back after it is archived; null removes it', async () => {
+    const acme = await supplier();
+    const a = await book({ bookName: 'Alpha', supplierId: acme._id });
+    await patch(`/suppliers/${acme._id}`, { archived: true }).expect(200);
+    await putBook(a._id, { ...a, bookName: 'Alpha, revised' }).expect(200);
+    expect(await bookNow(a._id)).toMatchObject({ bookName: 'Alpha, revised', supplierId: acme._id });
+    await putBook(a._id, { supplierId: null }).expect(200);
+    expect((await bookNow(a._id)).supplierId).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import {
   bearer,
   newBook,
   readBook,
+  UNKNOWN_ID,
   useTestApp,
   useTestUsers,
   VALID_IMAGE,
@@ -73,6 +74,15 @@ const ENDPOINTS: Endpoint[] = [
     ok: 200,
     call: (app) => request(app).post('/api/books/import').set('Content-Type', 'text/csv').send(VALID_RAW_BODIES['text/csv']),
   },
+  {
+    name: 'POST /imports',
+    ok: 202,
+    // A file of no rows: the job writes nothing in the background.
+    call: (app) => request(app).post('/api/imports').set('Content-Type', 'text/csv').send('bookName,author\r\n'),
+  },
+  { name: 'GET /imports', ok: 200, call: (app) => request(app).get('/api/imports') },
+  // A job is its owner's (import-jobs.test.ts checks who gets 404); an unknown one answers 404 to every signed-in caller.
+  { name: 'GET /imports/:id', ok: 404, call: (app) => request(app).get(`/api/imports/${UNKNOWN_ID}`) },
   // The app below ends each event stream after 100 ms, so that the answer completes.
   { name: 'GET /events', ok: 200, call: (app) => request(app).get('/api/events') },
   { name: 'POST /book', ok: 201, call: (app) => request(app).post('/api/book').send(newBook()) },

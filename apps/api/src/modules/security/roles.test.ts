@@ -7,6 +7,7 @@ import {
   bearer,
   documentedOperations,
   setRole,
+  UNKNOWN_ID,
   useTestApp,
   useTestUsers,
   VALID_BODIES,
@@ -85,6 +86,15 @@ async function freshLocation(): Promise<string> {
   return (await locations.insertOne(doc)).insertedId.toHexString();
 }
 
+/**
+ * An import job of `caller`'s own, for GET /imports/{id} (another's answers 404): a file of no rows, so it writes
+ * nothing in the background. A viewer may start none: its call is refused before the id matters.
+ */
+async function importJobOf(caller: TestUser): Promise<string> {
+  const res = await request(app).post('/api/imports').set(bearer(caller)).set('Content-Type', 'text/csv').send('bookName,author\r\n');
+  return res.status === 202 ? (res.body as { _id: string })._id : UNKNOWN_ID;
+}
+
 /** Calls `operation` as `caller` with valid input, so that only the role can refuse it. */
 async function call(
   { method, path, parameters, body, rawBody }: DocumentedOperation,
@@ -103,7 +113,9 @@ async function call(
         ? await addedEntryOf(bookId)
         : path.startsWith('/covers/')
           ? coverId
-          : (location ?? bookId);
+          : path.startsWith('/imports/')
+            ? await importJobOf(caller)
+            : (location ?? bookId);
   const url = path.replace('{id}', id).replace('{uid}', staff.uid).replace('{isbn}', RECORDED_ISBN);
   const query: Record<string, string> = {};
   for (const p of parameters.filter((p) => p.in === 'query' && p.required)) query[p.name] = p.name === 'email' ? caller.email : 'prag';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Book, CountDetail, Location } from '@book-warehouse/types';
+import type { Book, CountDetail, Location, NewCount } from '@book-warehouse/types';
 import { E2E_ADMIN } from '../playwright.config';
 import { paths } from '../src/config/paths';
 import { launchWithFakeCamera, randomIsbn, writeBarcodesVideo } from './fake-camera';
@@ -245,4 +245,119 @@ test('a blind count of a shelf: scanned with the fake camera and a scanner, a de
   await expect(admin).toHaveURL(/\/dashboard\/counts\/[0-9a-f]{24}$/);
   await expect(admin.getByRole('button', { name: 'Start counting' })).toBeVisible();
   await adminContext.close();
+});
+
+/** A session over `shelf`, made and started through the API as the holder of `token`. */
+async function countingViaApi(
+  request: APIRequestContext,
+  token: string,
+  shelf: Location,
+  settings: Pick<NewCount, 'blind' | 'tolerance'>,
+): Promise<CountDetail> {
+  const made = await request.post('/api/counts', { headers: auth(token), data: { scope: { locationIds: [shelf._id] }, ...settings } });
+  expect(made.status(), await made.text()).toBe(201);
+  const count = (await made.json()) as CountDetail;
+  expect((await request.post(`/api/counts/${count._id}/start`, { headers: auth(token) })).status()).toBe(200);
+  return count;
+}
+
+const observeViaApi = async (request: APIRequestContext, token: string, countId: string, data: object) => {
+  const res = await request.post(`/api/counts/${countId}/observations`, { headers: auth(token), data });
+  expect(res.status(), await res.text()).toBe(201);
+};
+
+test("another clerk's scan shows on the count screen without a reload; the tiles and chart say what a blind count hides", async ({
+  page,
+  request,
+}) => {
+  const dana = newStaff('Dana Watcher');
+  const eli = newStaff('Eli Scanner');
+  const danaToken = await accountToken(request, dana);
+  const eliToken = await accountToken(request, eli);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const shelf = await addShelf(request, danaToken, `CL-${stamp}`, `Live shelf ${stamp}`);
+  const first = await bookOnShelf(request, danaToken, `Live One ${stamp}`, shelf, 2);
+  await bookOnShelf(request, danaToken, `Live Two ${stamp}`, shelf, 1);
+  const count = await countingViaApi(request, danaToken, shelf, { blind: true });
+  try {
+    await signedIn(page, dana);
+    await page.goto(paths.dashboard.count(count._id));
+    await expect(page.getByText('0 of 2 lines counted')).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+
+    // Eli scans through the API: the server's `count` event brings it to Dana's screen, well before any fallback refresh.
+    await observeViaApi(request, eliToken, count._id, { bookId: first._id, locationId: shelf._id, delta: 1 });
+    await expect(page.getByText('1 of 2 lines counted')).toBeVisible({ timeout: 5_000 });
+    expect(await page.evaluate(() => (window as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+
+    // The totals would give the shelf away: the tiles and the chart say so instead of showing a wrong 0.
+    await page.goto(paths.dashboard.root);
+    await expect(page.getByRole('note').filter({ hasText: 'Hidden during a blind count' })).toBeVisible();
+    const quantity = page.getByRole('main').locator('dl > div').filter({ hasText: 'Quantity' });
+    // Shown and read out (a screen reader's copy beside it): 'Hidden', no figure.
+    await expect(quantity.locator('dd')).toHaveText(/^(Hidden)+$/);
+    await page.goto(paths.dashboard.chart);
+    await expect(page.getByRole('note')).toContainText('Hidden during a blind count');
+    await expectAccessible(page);
+  } finally {
+    // Counting stops, in any case: the totals show again for everyone.
+    const review = await request.post(`/api/counts/${count._id}/review`, { headers: auth(danaToken) });
+    expect(review.status(), await review.text()).toBe(200);
+  }
+  await page.goto(paths.dashboard.root);
+  await expect(page.getByRole('main').locator('dl > div').filter({ hasText: 'Quantity' }).locator('dd')).toHaveText(/^[\d,]+$/);
+});
+
+test('the review fits a 360 px phone as a card per line, decided by keyboard; the desktop keeps the table', async ({ page, request }) => {
+  const fay = newStaff('Fay Reviewer');
+  const fayToken = await accountToken(request, fay);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const shelf = await addShelf(request, fayToken, `CR-${stamp}`, `Review shelf with a rather long name ${stamp}`);
+  const short = await bookOnShelf(request, fayToken, `A Book With A Long Title That Wraps On Phones ${stamp}`, shelf, 5);
+  const untouched = await bookOnShelf(request, fayToken, `Left Alone ${stamp}`, shelf, 1);
+  // Not blind, with a tolerance of 2: the shortage of 1 is accepted without a recount.
+  const count = await countingViaApi(request, fayToken, shelf, { blind: false, tolerance: { units: 2 } });
+  await observeViaApi(request, fayToken, count._id, { bookId: short._id, locationId: shelf._id, quantity: 4 });
+  expect((await request.post(`/api/counts/${count._id}/review`, { headers: auth(fayToken) })).status()).toBe(200);
+
+  await signedIn(page, fay);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(paths.dashboard.countReview(count._id));
+  const decision = page.getByLabel(`Decision on ${short.bookName} at ${shelf.code}`);
+  await expect(decision).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  // Each figure is named on the card, the table's column headers being out of sight.
+  await expect(page.getByRole('columnheader', { name: 'Expected' })).toBeHidden();
+  expect(
+    await page
+      .locator('td[data-label="Variance"]')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell, '::before').content),
+  ).toBe('"Variance"');
+
+  // By keyboard: the filter, then the decision and its reason, then save.
+  await page.getByLabel('Show').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Show')).not.toHaveValue('all');
+  await page.getByLabel('Show').selectOption('all');
+  await decision.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(decision).toHaveValue('accept');
+  const reason = page.getByLabel(`Reason for ${short.bookName} at ${shelf.code}`);
+  await reason.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(reason).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Leave every uncounted line as is' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(`Decision on ${untouched.bookName} at ${shelf.code}`)).toHaveValue('leave');
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENS}/count-review-phone-360.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save decisions (2)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, '2 decisions saved')).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('columnheader', { name: 'Expected' })).toBeVisible();
+  await expect(page.getByRole('row', { name: `${short.bookName} at ${shelf.code}` })).toContainText('-1');
 });

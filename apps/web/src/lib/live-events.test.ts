@@ -159,6 +159,32 @@ describe('shareLiveEvents', () => {
     await second.done;
   });
 
+  it('tells every tab whether the stream is open, a tab opened later included, and never as an event', async () => {
+    const [locks, channel, streams] = [fakeLocks(), fakeChannels(), openStreams()];
+    const stop = new AbortController();
+    const tab = () => {
+      const seen: string[] = [];
+      const open: boolean[] = [];
+      const done = shareLiveEvents({
+        onEvent: (event) => seen.push(event.name),
+        onStatus: (now) => open.push(now),
+        signal: stop.signal,
+        fetch: streams.send,
+        tabs: { locks, channel: channel() },
+      });
+      return { seen, open, done };
+    };
+    const first = tab();
+    await vi.waitFor(() => expect(first.open).toEqual([true]));
+    const second = tab();
+    await vi.waitFor(() => expect(second.open).toEqual([true]));
+    streams.push(0, 'id: e1\nevent: count\ndata: {}\n\n');
+    await vi.waitFor(() => expect([first.seen, second.seen]).toEqual([['count'], ['count']]));
+    stop.abort();
+    await Promise.all([first.done, second.done]);
+    expect(first.open.at(-1)).toBe(false);
+  });
+
   it('gives each tab a stream of its own where the browser has no Web Locks', async () => {
     vi.stubGlobal('navigator', {});
     const streams = openStreams();

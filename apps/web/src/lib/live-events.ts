@@ -15,6 +15,8 @@ export interface FollowOptions {
   fetch?: typeof fetch;
   /** The last event already seen (by another tab that held the stream), sent as Last-Event-ID on the first connect. */
   lastEventId?: string;
+  /** Told true when a stream opens and false when it drops: screens refresh on their own only while it is down. */
+  onStatus?: (open: boolean) => void;
 }
 
 const FIRST_RETRY_MS = 1000;
@@ -68,7 +70,13 @@ export function parseEventStream(onEvent: (event: { id?: string; name: string; d
  * Last-Event-ID, so the server replays what was missed (or sends `reset`). A refusal (429 beyond the caps on
  * open streams) waits at least its Retry-After.
  */
-export async function followLiveEvents({ onEvent, signal, fetch: send = fetch, lastEventId: after }: FollowOptions): Promise<void> {
+export async function followLiveEvents({
+  onEvent,
+  signal,
+  fetch: send = fetch,
+  lastEventId: after,
+  onStatus,
+}: FollowOptions): Promise<void> {
   let lastEventId = after;
   let retryMs = FIRST_RETRY_MS;
   while (!signal.aborted) {
@@ -95,6 +103,7 @@ export async function followLiveEvents({ onEvent, signal, fetch: send = fetch, l
       });
       if (res.ok && res.body) {
         retryMs = FIRST_RETRY_MS;
+        onStatus?.(true);
         const feed = parseEventStream(({ id, name, data }) => {
           if (id) lastEventId = id;
           onEvent({ ...(id ? { id } : {}), name, data: JSON.parse(data) as unknown });
@@ -115,6 +124,7 @@ export async function followLiveEvents({ onEvent, signal, fetch: send = fetch, l
     } finally {
       clearTimeout(silence);
       signal.removeEventListener('abort', stop);
+      onStatus?.(false);
     }
     // The jitter spreads clients dropped or refused together; Retry-After is a floor, never shortened.
     await pause(Math.max(retryMs * (0.75 + Math.random() / 2), notBeforeMs * (1 + Math.random() / 4)), signal);
@@ -124,6 +134,12 @@ export async function followLiveEvents({ onEvent, signal, fetch: send = fetch, l
 
 /** The name of the lock that elects the tab holding the stream, and of the channel it passes the events on. */
 const SHARED = 'book-warehouse-events';
+/**
+ * The channel's own messages, named as no server event is: the holding tab's stream opened or dropped, and a new
+ * tab asking the holder for it.
+ */
+const STATUS = '#status';
+const ASK_STATUS = '#ask-status';
 
 /** The part of the Web Locks API used here (navigator.locks; tests give a fake). */
 export interface TabLocks {
@@ -158,22 +174,41 @@ export async function shareLiveEvents({ tabs = browserTabs(), ...options }: Shar
   if (!tabs) return followLiveEvents(options);
   const { locks, channel } = tabs;
   let lastEventId: string | undefined;
+  let holding = false;
+  let open = false;
   const deliver = (event: LiveEvent) => {
     if (event.id) lastEventId = event.id;
     options.onEvent(event);
   };
-  channel.onmessage = ({ data }) => deliver(data);
+  const status = (now: boolean) => {
+    open = now;
+    options.onStatus?.(now);
+    channel.postMessage({ name: STATUS, data: now });
+  };
+  channel.onmessage = ({ data }) => {
+    if (data.name === STATUS) options.onStatus?.(data.data === true);
+    else if (data.name === ASK_STATUS) {
+      if (holding) channel.postMessage({ name: STATUS, data: open });
+    } else deliver(data);
+  };
+  channel.postMessage({ name: ASK_STATUS, data: null });
   try {
-    await locks.request(SHARED, { signal: options.signal }, () =>
-      followLiveEvents({
-        ...options,
-        lastEventId,
-        onEvent: (event) => {
-          deliver(event);
-          channel.postMessage(event);
-        },
-      }),
-    );
+    await locks.request(SHARED, { signal: options.signal }, async () => {
+      holding = true;
+      try {
+        await followLiveEvents({
+          ...options,
+          lastEventId,
+          onStatus: status,
+          onEvent: (event) => {
+            deliver(event);
+            channel.postMessage(event);
+          },
+        });
+      } finally {
+        holding = false;
+      }
+    });
   } catch {
     // Stopped while another tab held the lock: the request is withdrawn with an AbortError.
   } finally {

@@ -1,6 +1,6 @@
 import { QueryState } from '../../../components/ui/query-state';
 import { useStockChart } from '../../../features/stats/api/get-stock-chart';
-import { StockCharts } from '../../../features/stats/components/stock-charts';
+import { HiddenStockCharts, StockCharts } from '../../../features/stats/components/stock-charts';
 import { PageHeading } from './page-heading';
 
 /** The charts of the stock, over every book: the server aggregates them (GET /stats/chart). */
@@ -10,7 +10,7 @@ export function ChartPage() {
     <section aria-labelledby="chart-heading" className="flex flex-col gap-4">
       <PageHeading id="chart-heading">Chart</PageHeading>
       <QueryState query={chart} loading="Loading the charts">
-        {(figures) => <StockCharts chart={figures} />}
+        {(figures) => ('categories' in figures ? <StockCharts chart={figures} /> : <HiddenStockCharts reason={figures.hidden} />)}
       </QueryState>
     </section>
   );

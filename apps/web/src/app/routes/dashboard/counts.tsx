@@ -62,7 +62,7 @@ export function CountsPage() {
 
 /** A session's head: its name, state, scope and tolerance, with the ways to its other screens. */
 function SessionHead({ countId, children }: { countId: string; children: (count: CountDetail) => ReactNode }) {
-  const count = useCount(countId, 10_000);
+  const count = useCount(countId);
   const { placeName } = usePickLists();
   return (
     <QueryState

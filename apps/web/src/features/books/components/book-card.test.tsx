@@ -71,3 +71,16 @@ describe('BookCard ISBN', () => {
     expect(screen.queryByText(/ISBN/)).not.toBeInTheDocument();
   });
 });
+
+describe('BookCard stock', () => {
+  it('says the stock is hidden while a blind count counts the book, not that it is out of stock', () => {
+    renderWithApp(<BookCard book={book({ stockQuantity: 0, stockHidden: true })} />);
+    expect(screen.getByText('Stock hidden during a blind count')).toBeInTheDocument();
+    expect(screen.queryByText(/out of stock/i)).toBeNull();
+  });
+
+  it('shows the copies otherwise', () => {
+    renderWithApp(<BookCard book={book({ stockQuantity: 3 })} />);
+    expect(screen.getByText('Stock: 3')).toBeInTheDocument();
+  });
+});

@@ -16,6 +16,16 @@ export function OutOfStock() {
   return <span className="font-semibold text-red-600">{messages.outOfStock}</span>;
 }
 
+/** What a blind count's book shows for its stock: the server answers 0, which must not read as out of stock. */
+const STOCK_HIDDEN = 'Stock hidden during a blind count';
+
+/** A book's stock as a card or a list row shows it: hidden during a blind count, out of stock, or 'Stock: n'. */
+export function StockText({ book }: { book: Pick<Book, 'stockQuantity' | 'stockHidden'> }) {
+  if (book.stockHidden) return <span className="text-slate-600 italic">{STOCK_HIDDEN}</span>;
+  if (isOutOfStock(book.stockQuantity)) return <OutOfStock />;
+  return <span className="text-slate-600 tabular-nums">Stock: {book.stockQuantity}</span>;
+}
+
 /**
  * A book as a compact card, the cover beside the text: photo, name, author (to /about), publication, description,
  * price and stock; actions below. `headingLevel` fits the card's name into the page's outline (3 under a section's h2).
@@ -31,7 +41,6 @@ export function BookCard({
   eager?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const out = isOutOfStock(book.stockQuantity);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex gap-4 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" aria-label={book.bookName}>
@@ -55,7 +64,7 @@ export function BookCard({
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 pt-1 text-sm">
           <span className="text-base font-bold text-slate-900">{formatPrice(book.price)}</span>
-          {out ? <OutOfStock /> : <span className="text-slate-600">Stock: {book.stockQuantity}</span>}
+          <StockText book={book} />
         </div>
         {actions && <div className="flex flex-wrap gap-2 pt-1">{actions}</div>}
       </div>

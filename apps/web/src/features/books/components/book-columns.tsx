@@ -37,7 +37,8 @@ export const bookColumns = [
   column.accessor('stockQuantity', {
     id: 'stockQuantity',
     header: 'Stock',
-    cell: (info) => (isOutOfStock(info.getValue()) ? <OutOfStock /> : info.getValue()),
+    cell: ({ row: { original: book } }) =>
+      book.stockHidden ? <span className="italic">Hidden</span> : isOutOfStock(book.stockQuantity) ? <OutOfStock /> : book.stockQuantity,
     meta: { numeric: true },
   }),
 ] as Array<ColumnDef<Book, unknown>>;

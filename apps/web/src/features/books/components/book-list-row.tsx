@@ -1,7 +1,6 @@
 import type { Book } from '@book-warehouse/types';
 import type { ReactNode } from 'react';
-import { isOutOfStock } from '../truncate';
-import { formatPrice, OutOfStock } from './book-card';
+import { formatPrice, StockText } from './book-card';
 
 /** A book as one line of a list (the list view of All Books): name, author, category, price, stock, actions. */
 export function BookListRow({ book, actions }: { book: Book; actions?: ReactNode }) {
@@ -15,11 +14,7 @@ export function BookListRow({ book, actions }: { book: Book; actions?: ReactNode
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm sm:justify-end">
         <span className="font-bold text-slate-900 tabular-nums">{formatPrice(book.price)}</span>
-        {isOutOfStock(book.stockQuantity) ? (
-          <OutOfStock />
-        ) : (
-          <span className="text-slate-600 tabular-nums">Stock: {book.stockQuantity}</span>
-        )}
+        <StockText book={book} />
         {actions}
       </div>
     </li>

@@ -6,6 +6,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Spinner } from '../../../components/ui/spinner';
+import { stacked } from '../../../components/ui/stacked-table';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeCountState } from '../api/change-count-state';
@@ -31,8 +32,11 @@ import {
 import { ApiErrorNotice } from './api-errors';
 
 const control = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900';
-const cell = 'px-3 py-2 text-left align-top';
-const num = 'px-3 py-2 text-right align-top tabular-nums';
+const head = 'px-3 py-2 text-left';
+const headNum = 'px-3 py-2 text-right';
+/** Under the sm breakpoint each line is a card: its cells stacked, each named by its data-label (stacked-table.ts). */
+const cell = stacked.cell;
+const num = `${cell} tabular-nums sm:text-right`;
 
 /** The line's standing in words: what the reviewer must know before deciding. */
 function LineFlags({ line }: { line: CountLine }) {
@@ -161,6 +165,7 @@ export function ReviewScreen({ count, canCount, isAdmin }: { count: CountDetail;
   const incomplete = count.lines.some((line) => drafts.has(line._id) && draftProblem(line, drafts.get(line._id)!));
   const undecided = count.lines.filter((line) => needsDecision(line) && !line.decision).length;
   const recounts = count.lines.filter((line) => line.needsRecount).length;
+  const decisionLabel = count.state === 'applied' ? 'Applied' : 'Decision';
 
   const setDraft = (lineId: string, draft: DecisionDraft | undefined) =>
     setDrafts((before) => {
@@ -246,58 +251,65 @@ export function ReviewScreen({ count, canCount, isAdmin }: { count: CountDetail;
         )}
       </div>
       <ScrollRegion label={`Lines of ${countName(count)}`} className="relative rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <table className={stacked.table}>
+          <caption className="sr-only">Lines of {countName(count)}</caption>
+          <thead className={stacked.head}>
             <tr>
-              <th scope="col" className={cell}>
+              <th scope="col" className={head}>
                 Book
               </th>
-              <th scope="col" className={cell}>
+              <th scope="col" className={head}>
                 Location
               </th>
-              <th scope="col" className={num}>
+              <th scope="col" className={headNum}>
                 Expected
               </th>
-              <th scope="col" className={num}>
+              <th scope="col" className={headNum}>
                 Counted
               </th>
-              <th scope="col" className={num}>
+              <th scope="col" className={headNum}>
                 Variance
               </th>
-              <th scope="col" className={num}>
+              <th scope="col" className={headNum}>
                 Value
               </th>
-              <th scope="col" className={cell}>
-                {count.state === 'applied' ? 'Applied' : 'Decision'}
+              <th scope="col" className={head}>
+                {decisionLabel}
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className={stacked.body}>
             {lines.map((line) => (
               <tr
                 key={line._id}
                 aria-label={`${line.bookName} at ${line.code}`}
-                className={lineErrors.has(line._id) ? 'bg-red-50' : undefined}
+                className={`${stacked.row} ${lineErrors.has(line._id) ? 'bg-red-50' : ''}`}
               >
-                <td className={`${cell} break-words`}>
+                <td className={`${cell} ${stacked.unlabelled} break-words`}>
                   <span className="font-semibold">{line.bookName}</span>
                   <span className="block text-xs text-slate-600">
                     {line.isbn} · {money.format(line.price)}
                   </span>
                   <LineFlags line={line} />
                 </td>
-                <td className={cell}>
+                <td data-label="Location" className={cell}>
                   <span className="font-mono font-semibold">{line.code}</span>
-                  <span className="block text-xs text-slate-600">{line.locationName}</span>
+                  <span className="text-xs text-slate-600 max-sm:ml-2 sm:block">{line.locationName}</span>
                 </td>
-                <td className={num}>{line.hidden ? 'Hidden' : (line.expected ?? '–')}</td>
-                <td className={num}>
+                <td data-label="Expected" className={num}>
+                  {line.hidden ? 'Hidden' : (line.expected ?? '–')}
+                </td>
+                <td data-label="Counted" className={num}>
                   {countOf(line) ?? '–'}
-                  {line.recounted !== null && <span className="block text-xs text-slate-600">first {line.counted}</span>}
+                  {line.recounted !== null && <span className="text-xs text-slate-600 max-sm:ml-2 sm:block">first {line.counted}</span>}
                 </td>
-                <td className={`${num} font-semibold`}>{line.variance === null ? '–' : signed(line.variance)}</td>
-                <td className={num}>{line.varianceValue === null ? '–' : signedMoney(line.varianceValue)}</td>
-                <td className={cell}>
+                <td data-label="Variance" className={`${num} font-semibold`}>
+                  {line.variance === null ? '–' : signed(line.variance)}
+                </td>
+                <td data-label="Value" className={num}>
+                  {line.varianceValue === null ? '–' : signedMoney(line.varianceValue)}
+                </td>
+                <td data-label={decisionLabel} className={`${cell} max-sm:before:mb-1 max-sm:before:block`}>
                   {count.state === 'applied' ? (
                     <span>
                       {line.appliedChange ? signed(line.appliedChange) : 'No change'}

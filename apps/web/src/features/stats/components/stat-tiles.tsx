@@ -6,6 +6,8 @@ import { figure, type Figure } from '../figures';
 
 /** The spec's User Login tile is a fixed placeholder. */
 const USER_LOGIN_PLACEHOLDER = '00';
+/** What a tile shows in place of a sum of the stock that a blind count hides (the reason is said under the tiles). */
+const HIDDEN = 'Hidden';
 
 /**
  * One tile. A large figure reads compactly (the whole one would clip); the exact one is its title (hover), shows
@@ -67,33 +69,32 @@ function Tile({ label, value, tone, to }: { label: string; value: Figure | strin
 export function StatTiles() {
   const stats = useStats();
   const data = stats.data;
+  // A figure a blind count hides reads 'Hidden', never 0; its list (by stock) would be refused, so it links nowhere.
+  const shown = (value: number | null | undefined, kind: Parameters<typeof figure>[1]) =>
+    value === undefined ? undefined : value === null ? HIDDEN : figure(value, kind);
+  const listed = (stock: string) => (data?.hidden ? undefined : `${paths.dashboard.manageItems}?stock=${stock}`);
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={stats.isPending || undefined}>
         <Tile label="Products" value={data && figure(data.products, 'count')} tone="bg-amber-800" />
-        <Tile label="Quantity" value={data && figure(data.quantity, 'count')} tone="bg-emerald-800" />
-        <Tile label="Price" value={data && figure(data.price, 'money')} tone="bg-sky-800" />
-        <Tile label="Stock value at cost" value={data && figure(data.costValue, 'money')} tone="bg-blue-800" />
+        <Tile label="Quantity" value={shown(data?.quantity, 'count')} tone="bg-emerald-800" />
+        <Tile label="Price" value={shown(data?.price, 'money')} tone="bg-sky-800" />
+        <Tile label="Stock value at cost" value={shown(data?.costValue, 'money')} tone="bg-blue-800" />
         <Tile label="User Login" value={USER_LOGIN_PLACEHOLDER} tone="bg-slate-700" />
-        <Tile
-          label="Low stock"
-          value={data && figure(data.lowStock, 'count')}
-          tone="bg-orange-800"
-          to={`${paths.dashboard.manageItems}?stock=low`}
-        />
-        <Tile
-          label="Out of stock"
-          value={data && figure(data.outOfStock, 'count')}
-          tone="bg-red-800"
-          to={`${paths.dashboard.manageItems}?stock=out`}
-        />
+        <Tile label="Low stock" value={shown(data?.lowStock, 'count')} tone="bg-orange-800" to={listed('low')} />
+        <Tile label="Out of stock" value={shown(data?.outOfStock, 'count')} tone="bg-red-800" to={listed('out')} />
       </dl>
-      {data !== undefined && data.uncosted > 0 && (
+      {data?.hidden && (
+        <p role="note" className="text-sm text-slate-700">
+          {data.hidden}: the stock figures show again when counting stops.
+        </p>
+      )}
+      {data?.uncosted ? (
         <p className="text-sm text-slate-600">
           {data.uncosted} {data.uncosted === 1 ? 'book holds copies with no cost' : 'books hold copies with no cost'}: the value at cost
           leaves {data.uncosted === 1 ? 'it' : 'them'} out.
         </p>
-      )}
+      ) : null}
       {stats.isError && <QueryError error={stats.error} />}
     </div>
   );

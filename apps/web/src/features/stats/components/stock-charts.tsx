@@ -427,3 +427,12 @@ export function StockCharts({ chart }: { chart: StockChart }) {
     </div>
   );
 }
+
+/** In place of the charts while a blind count hides the stock they sum (GET /stats/chart answers only the reason). */
+export function HiddenStockCharts({ reason }: { reason: string }) {
+  return (
+    <p role="note" className="rounded-xl bg-white px-4 py-3 text-slate-800 shadow-sm ring-1 ring-slate-200">
+      {reason}: the charts sum and order the stock being counted, so they show again when counting stops.
+    </p>
+  );
+}

@@ -4,8 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Location, PurchaseOrder, Stats } from '@book-warehouse/types';
 import { paths } from '../src/config/paths';
+import { E2E_ADMIN } from '../playwright.config';
 import { launchWithFakeCamera, randomIsbn, writeBarcodesVideo } from './fake-camera';
-import { accountToken, addBookViaApi, expectAccessible, foreignRequests, newStaff, signedIn, storedBook, toast } from './support';
+import {
+  accountToken,
+  addBookViaApi,
+  expectAccessible,
+  foreignRequests,
+  newStaff,
+  signedIn,
+  storedBook,
+  toast,
+  verifiedAccountToken,
+} from './support';
 
 /** Where the screenshots of the closing note go (PNG here; docs/screenshots holds them as WebP). */
 const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/purchasing');
@@ -205,4 +216,74 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
   } finally {
     await browser.close();
   }
+});
+
+test("an admin edits an ordered order's line; a delivery is received into two places in one session", async ({ page, request }) => {
+  const staff = newStaff('Sam Staff');
+  const token = await accountToken(request, staff);
+  const adminToken = await verifiedAccountToken(request, E2E_ADMIN);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const isbn = randomIsbn();
+  const bookName = `Edited Line ${stamp}`;
+  const book = await addBookViaApi(request, token, { bookName, stockQuantity: 0, isbn });
+  const shelf = await addLocation(request, token, `SP-${stamp}`);
+  const supplier = await request.post('/api/suppliers', { headers: auth(token), data: { name: `Split Supplier ${stamp}` } });
+  expect(supplier.status()).toBe(201);
+  const supplierId = ((await supplier.json()) as { _id: string })._id;
+  const drafted = await request.post('/api/purchase-orders', {
+    headers: auth(token),
+    data: { supplierId, lines: [{ bookId: book._id, quantity: 4, unitCost: 3 }] },
+  });
+  expect(drafted.status()).toBe(201);
+  const { _id: orderId, number } = (await drafted.json()) as PurchaseOrder;
+  expect((await request.post(`/api/purchase-orders/${orderId}/order`, { headers: auth(token) })).status()).toBe(200);
+  const foreign = foreignRequests(page);
+
+  // Staff see the ordered order as it is.
+  await signedIn(page, staff);
+  await page.goto(paths.dashboard.purchaseOrder(orderId));
+  await expect(page.getByRole('link', { name: 'Receive against it' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit lines' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+
+  // The admin raises the line to 6 at 3.25.
+  await signedIn(page, E2E_ADMIN);
+  await page.goto(paths.dashboard.purchaseOrder(orderId));
+  await page.getByRole('button', { name: 'Edit lines' }).click();
+  await page.getByLabel('Quantity').fill('6');
+  await page.getByLabel('Unit cost').fill('3.25');
+  await screens(page, 'order-edit-lines');
+  await page.getByRole('button', { name: 'Save the order' }).click();
+  await expect(toast(page, `${number} updated`)).toBeVisible();
+  expect((await storedOrder(request, adminToken, orderId)).lines).toMatchObject([{ quantity: 6, unitCost: 3.25, outstanding: 6 }]);
+  expect((await storedBook(request, book._id, adminToken)).onOrder).toBe(6);
+
+  // Two copies into the book's default place, then the shelf's label is scanned and four go there: one receipt.
+  await page.getByRole('link', { name: 'Receive against it' }).click();
+  const reader = page.getByLabel(/Scan each book/);
+  const scan = async (code: string) => {
+    await reader.fill(code);
+    await reader.press('Enter');
+  };
+  for (let copy = 0; copy < 2; copy++) await scan(isbn);
+  await scan(shelf.code);
+  await expect(page.getByText(`The next scans go into ${shelf.code}.`)).toBeVisible();
+  for (let copy = 0; copy < 4; copy++) await scan(isbn);
+  await expect(page.getByText(`Now: 2 into the default location · 4 into ${shelf.code}`)).toBeVisible();
+  await expectAccessible(page);
+  await screens(page, 'receiving-two-places');
+  await page.getByRole('button', { name: 'Receive 6 copies' }).click();
+  await expect(toast(page, 'is received in full')).toBeVisible();
+
+  const stored = await storedBook(request, book._id, adminToken);
+  expect(Object.fromEntries((stored.locations ?? []).map((stock) => [stock.code, stock.quantity]))).toEqual({
+    RECEIVING: 2,
+    [shelf.code]: 4,
+  });
+  expect(stored).toMatchObject({ stockQuantity: 6, averageCost: 3.25 });
+  const order = await storedOrder(request, adminToken, orderId);
+  expect(order.state).toBe('received');
+  expect(order.receipts).toHaveLength(1);
+  expect(foreign).toEqual([]);
 });

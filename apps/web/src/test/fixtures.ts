@@ -1,4 +1,4 @@
-import type { Account, Book, Location, Review } from '@book-warehouse/types';
+import type { Account, Book, Location, PurchaseOrder, PurchaseOrderLine, Review } from '@book-warehouse/types';
 
 /** A stored book for component tests; override what the test is about. */
 export const testBook = (overrides: Partial<Book> = {}): Book => ({
@@ -53,3 +53,40 @@ export const testLocation = (overrides: Partial<Location> & Pick<Location, '_id'
   childCount: 0,
   ...overrides,
 });
+
+/** A line of a purchase order: `quantity` copies of a book at 4.00, `received` of them received. */
+export const testOrderLine = (bookId: string, bookName: string, quantity: number, received = 0): PurchaseOrderLine => ({
+  bookId,
+  bookName,
+  quantity,
+  unitCost: 4,
+  received,
+  cancelled: 0,
+  outstanding: quantity - received,
+});
+
+/** An ordered purchase order of Acme Books for component tests; its totals follow its lines. */
+export function testPurchaseOrder(overrides: Partial<PurchaseOrder> = {}): PurchaseOrder {
+  const lines = overrides.lines ?? [testOrderLine('64b000000000000000000021', 'Dune', 5)];
+  const sum = (pick: (line: PurchaseOrderLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  return {
+    _id: '64b000000000000000000031',
+    number: 'PO-000007',
+    supplierId: '64b000000000000000000041',
+    supplierName: 'Acme Books',
+    state: 'ordered',
+    totals: {
+      quantity: sum((line) => line.quantity),
+      received: sum((line) => line.received),
+      outstanding: sum((line) => line.outstanding),
+      cost: sum((line) => line.quantity * line.unitCost),
+    },
+    createdBy: 'ada@example.com',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-21T09:00:00.000Z',
+    events: [],
+    receipts: [],
+    ...overrides,
+    lines,
+  };
+}

@@ -1,22 +1,41 @@
 import type { Book, PurchaseOrder, PurchaseOrderPatch } from '@book-warehouse/types';
 
-/** A line as the editor holds it: the typed quantity and unit cost as text until saved. */
+/**
+ * A line as the editor holds it: the typed quantity and unit cost as text until saved, and the copies received
+ * against it (an ordered order's: its quantity goes no lower, and it stays on the order).
+ */
 export interface DraftLine {
   bookId: string;
   bookName: string;
   isbn?: string;
   quantity: string;
   unitCost: string;
+  received: number;
 }
 
 export const draftLinesOf = (order: Pick<PurchaseOrder, 'lines'>): DraftLine[] =>
-  order.lines.map(({ bookId, bookName, isbn, quantity, unitCost }) => ({
+  order.lines.map(({ bookId, bookName, isbn, quantity, unitCost, received }) => ({
     bookId,
     bookName,
     isbn,
     quantity: String(quantity),
     unitCost: unitCost.toFixed(2),
+    received,
   }));
+
+/**
+ * What the server refuses of an ordered order's lines, said before sending: a quantity below what its line has
+ * received (`lines.<i>.quantity`), by the server's field names.
+ */
+export function receivedErrors(lines: readonly DraftLine[]): Record<string, string> {
+  return Object.fromEntries(
+    lines.flatMap((line, i) =>
+      line.received > 0 && Number(line.quantity) < line.received
+        ? [[`lines.${i}.quantity`, `must be at least the ${line.received} received`]]
+        : [],
+    ),
+  );
+}
 
 /**
  * A found or scanned book joins the lines: one copy more when it is there already (each book is on an order
@@ -26,7 +45,7 @@ export function withBook(lines: readonly DraftLine[], book: Book): DraftLine[] {
   if (lines.some((line) => line.bookId === book._id))
     return lines.map((line) => (line.bookId === book._id ? { ...line, quantity: String((Number(line.quantity) || 0) + 1) } : line));
   const cost = book.costPrice ?? book.averageCost ?? 0;
-  return [...lines, { bookId: book._id, bookName: book.bookName, isbn: book.isbn, quantity: '1', unitCost: cost.toFixed(2) }];
+  return [...lines, { bookId: book._id, bookName: book.bookName, isbn: book.isbn, quantity: '1', unitCost: cost.toFixed(2), received: 0 }];
 }
 
 /** The PATCH of a draft: every line (the list replaces the stored one), and the expected date and notes, '' removing them. */

@@ -2,6 +2,7 @@ import type { PurchaseOrder, PurchaseOrderLine } from '@book-warehouse/types';
 import { describe, expect, it } from 'vitest';
 import {
   commitKeyFor,
+  DEFAULT_PLACE,
   emptyReceiving,
   lineOfIsbn,
   receiptOf,
@@ -28,7 +29,8 @@ const order: Pick<PurchaseOrder, 'lines'> = {
   lines: [line(A, 'Dune', '9780441013593', 4, 1), line(B, 'Emma', '9780141439587', 2, 0)],
 };
 const run = (...actions: ReceivingAction[]) => actions.reduce(receivingReducer, emptyReceiving);
-const scan = (bookId: string): ReceivingAction => ({ type: 'scan', bookId });
+const SHELF = 'c'.repeat(24);
+const scan = (bookId: string, at = DEFAULT_PLACE): ReceivingAction => ({ type: 'scan', bookId, at });
 
 describe('receiving tally', () => {
   it('counts each scan as one copy and shows what stays outstanding, short lines marked', () => {
@@ -44,10 +46,10 @@ describe('receiving tally', () => {
   });
 
   it('takes a typed count for a box and undoes exactly the last scan or count', () => {
-    let state = run(scan(A), { type: 'count', bookId: B, count: 12 });
+    let state = run(scan(A), { type: 'count', bookId: B, at: DEFAULT_PLACE, count: 12 });
     expect(scannedCopies(state)).toBe(13);
     state = receivingReducer(state, { type: 'undo' });
-    expect(state.counts).toEqual({ [A]: 1 });
+    expect(state.counts).toEqual({ [A]: { [DEFAULT_PLACE]: 1 } });
     state = receivingReducer(state, { type: 'undo' });
     expect(state.counts).toEqual({});
     expect(receivingReducer(state, { type: 'undo' })).toBe(state);
@@ -55,9 +57,9 @@ describe('receiving tally', () => {
 
   it('ignores a count that is not a whole number of 0 or more, and a count of 0 takes the book out', () => {
     const state = run(scan(A));
-    expect(receivingReducer(state, { type: 'count', bookId: A, count: -1 })).toBe(state);
-    expect(receivingReducer(state, { type: 'count', bookId: A, count: 1.5 })).toBe(state);
-    expect(receivingReducer(state, { type: 'count', bookId: A, count: 0 }).counts).toEqual({});
+    expect(receivingReducer(state, { type: 'count', bookId: A, at: DEFAULT_PLACE, count: -1 })).toBe(state);
+    expect(receivingReducer(state, { type: 'count', bookId: A, at: DEFAULT_PLACE, count: 1.5 })).toBe(state);
+    expect(receivingReducer(state, { type: 'count', bookId: A, at: DEFAULT_PLACE, count: 0 }).counts).toEqual({});
   });
 
   it('finds the line of a scanned ISBN, and none for a book not on the order', () => {
@@ -65,40 +67,56 @@ describe('receiving tally', () => {
     expect(lineOfIsbn(order, '9780306406157')).toBeUndefined();
   });
 
-  it('makes the receipt of the scanned books in line order, into the chosen location, over only when asked', () => {
-    const state = run(scan(B), scan(A), scan(A));
-    expect(receiptOf(order, state, undefined)).toEqual({
+  it('makes the receipt of the scanned books in line order, each place its own line, over only when asked', () => {
+    const state = run(scan(B), scan(A), scan(A, SHELF), scan(A), scan(B, SHELF));
+    expect(receiptOf(order, state)).toEqual({
       lines: [
         { bookId: A, quantity: 2 },
+        { bookId: A, quantity: 1, locationId: SHELF },
         { bookId: B, quantity: 1 },
+        { bookId: B, quantity: 1, locationId: SHELF },
       ],
     });
-    const loc = 'c'.repeat(24);
-    expect(receiptOf(order, state, loc, true)).toEqual({
-      lines: [
-        { bookId: A, quantity: 2, locationId: loc },
-        { bookId: B, quantity: 1, locationId: loc },
-      ],
+    expect(receiptOf(order, run(scan(A, SHELF)), true)).toEqual({
+      lines: [{ bookId: A, quantity: 1, locationId: SHELF }],
       allowOver: true,
     });
-    expect(receiptOf(order, emptyReceiving, undefined)).toBeUndefined();
+    expect(receiptOf(order, emptyReceiving)).toBeUndefined();
+  });
+
+  it('tallies a book over every place, and a count or an undo changes only the place it names', () => {
+    let state = run(scan(A), scan(A, SHELF), scan(A, SHELF), { type: 'count', bookId: A, at: DEFAULT_PLACE, count: 3 });
+    expect(tallyLines(order, state)[0]).toMatchObject({
+      scanned: 5,
+      over: 2,
+      status: 'over',
+      places: [
+        { at: DEFAULT_PLACE, count: 3 },
+        { at: SHELF, count: 2 },
+      ],
+    });
+    state = run(...[scan(A), scan(A, SHELF), scan(A, SHELF)], { type: 'undo' });
+    expect(state.counts).toEqual({ [A]: { [DEFAULT_PLACE]: 1, [SHELF]: 1 } });
   });
 
   it('keeps the Idempotency-Key of a commit pressed again with the same tally, and makes a new one once it changed', () => {
     let made = 0;
     const make = () => `key-${++made}`;
-    const body = receiptOf(order, run(scan(A)), undefined)!;
+    const body = receiptOf(order, run(scan(A)))!;
     const first = commitKeyFor(undefined, body, make);
     expect(commitKeyFor(first, body, make).key).toBe('key-1');
-    const changed = receiptOf(order, run(scan(A), scan(A)), undefined)!;
+    const changed = receiptOf(order, run(scan(A), scan(A)))!;
     expect(commitKeyFor(first, changed, make).key).toBe('key-2');
     expect(commitKeyFor(first, { ...body, allowOver: true }, make).key).toBe('key-3');
   });
 
   it("names each refused line by its book from the server's fields", () => {
-    const body = receiptOf(order, run(scan(A), scan(B), scan(B), scan(B)), undefined)!;
-    expect(refusedLines(body, order, { 'lines.1': 'is beyond what is outstanding: 2 outstanding' })).toEqual([
-      { bookId: B, bookName: 'Emma', message: 'is beyond what is outstanding: 2 outstanding' },
+    const body = receiptOf(order, run(scan(A), scan(B), scan(B), scan(B), scan(B, SHELF)))!;
+    expect(
+      refusedLines(body, order, { 'lines.1': 'is beyond what is outstanding: 2 outstanding', 'lines.2.locationId': 'holds no stock' }),
+    ).toEqual([
+      { index: 1, bookId: B, bookName: 'Emma', message: 'is beyond what is outstanding: 2 outstanding' },
+      { index: 2, bookId: B, bookName: 'Emma', message: 'holds no stock' },
     ]);
   });
 });

@@ -59,6 +59,7 @@ function useBookFinder(): BookFinder {
 export function PurchaseOrderPage() {
   const { orderId = '' } = useParams();
   const finder = useBookFinder();
+  const { isAdmin } = usePermissions();
   return (
     <section aria-labelledby="order-heading" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-3 print:hidden">
@@ -68,7 +69,7 @@ export function PurchaseOrderPage() {
         </Link>
       </div>
       <StaffOnly>
-        <OrderDetails key={orderId} orderId={orderId} canChange finder={finder} />
+        <OrderDetails key={orderId} orderId={orderId} canChange isAdmin={isAdmin} finder={finder} />
       </StaffOnly>
     </section>
   );

@@ -51,8 +51,24 @@ function allowed(order: PurchaseOrder): OrderTransition[] {
   return [];
 }
 
-/** One purchase order: its lines, totals, state history and receipts, its actions, and a printable view. */
-export function OrderDetails({ orderId, canChange, finder }: { orderId: string; canChange: boolean; finder: BookFinder }) {
+/** The orders whose lines only an admin edits: ordered, with or without copies received (docs/rules.md, Buying). */
+const ORDERED_STATES: readonly PurchaseOrder['state'][] = ['ordered', 'partially_received'];
+
+/**
+ * One purchase order: its lines, totals, state history and receipts, its actions, and a printable view. Staff
+ * (`canChange`) edit a draft; an admin (`isAdmin`) also the lines of an ordered order.
+ */
+export function OrderDetails({
+  orderId,
+  canChange,
+  isAdmin,
+  finder,
+}: {
+  orderId: string;
+  canChange: boolean;
+  isAdmin: boolean;
+  finder: BookFinder;
+}) {
   const order = usePurchaseOrder(orderId);
   return (
     <QueryState
@@ -64,12 +80,22 @@ export function OrderDetails({ orderId, canChange, finder }: { orderId: string; 
         </Link>
       }
     >
-      {(found) => <OrderView order={found} canChange={canChange} finder={finder} />}
+      {(found) => <OrderView order={found} canChange={canChange} isAdmin={isAdmin} finder={finder} />}
     </QueryState>
   );
 }
 
-function OrderView({ order, canChange, finder }: { order: PurchaseOrder; canChange: boolean; finder: BookFinder }) {
+function OrderView({
+  order,
+  canChange,
+  isAdmin,
+  finder,
+}: {
+  order: PurchaseOrder;
+  canChange: boolean;
+  isAdmin: boolean;
+  finder: BookFinder;
+}) {
   const [editing, setEditing] = useState(false);
   const transition = useOrderTransition();
   const exportCsv = useExportPurchaseOrders();
@@ -114,6 +140,11 @@ function OrderView({ order, canChange, finder }: { order: PurchaseOrder; canChan
         {canChange && order.state === 'draft' && !editing && (
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit the draft
+          </Button>
+        )}
+        {canChange && isAdmin && ORDERED_STATES.includes(order.state) && !editing && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit lines
           </Button>
         )}
         {canChange &&

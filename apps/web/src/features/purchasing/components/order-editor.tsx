@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdatePurchaseOrder } from '../api/change-purchase-order';
 import { purchasingKeys } from '../api/keys';
-import { draftLinesOf, draftPatch, lineErrors, withBook, type DraftLine } from '../order-draft';
+import { draftLinesOf, draftPatch, lineErrors, receivedErrors, withBook, type DraftLine } from '../order-draft';
 
 /** How the editor finds books: by ISBN (a scan) and by a text (title, author, ISBN); the page hands them in. */
 export interface BookFinder {
@@ -22,9 +22,10 @@ const cell =
   'w-24 rounded-lg border border-slate-300 bg-white px-2 py-1 text-right text-slate-900 tabular-nums focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-invalid:border-red-500';
 
 /**
- * A draft's editor: its lines (add a book by search or scan, its quantity and unit cost, remove it), the expected
- * date and the notes. Saving sends the whole list of lines (PATCH replaces them); the server's refusal of a line
- * ('lines.2.quantity') is shown on that line.
+ * An order's editor: its lines (add a book by search or scan, its quantity and unit cost, remove it), the expected
+ * date and the notes. A draft's, or an admin's on an ordered order (docs/rules.md, Buying): there a line with copies
+ * received stays, and its quantity goes no lower than them. Saving sends the whole list of lines (PATCH replaces
+ * them); the server's refusal of a line ('lines.2.quantity') is shown on that line.
  */
 export function OrderEditor({ order, finder, onDone }: { order: PurchaseOrder; finder: BookFinder; onDone: () => void }) {
   const [lines, setLines] = useState<DraftLine[]>(() => draftLinesOf(order));
@@ -61,6 +62,8 @@ export function OrderEditor({ order, finder, onDone }: { order: PurchaseOrder; f
     const patch = draftPatch(order, lines, expectedAt, notes);
     const parsed = PurchaseOrderPatchSchema.safeParse(patch);
     if (!parsed.success) return setErrors(lineErrors(parsed.error.issues));
+    const below = receivedErrors(lines);
+    if (Object.keys(below).length) return setErrors(below);
     setErrors({});
     update.mutate(
       { id: order._id, patch: parsed.data satisfies PurchaseOrderPatch },
@@ -145,6 +148,7 @@ export function OrderEditor({ order, finder, onDone }: { order: PurchaseOrder; f
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold break-words text-slate-900">{line.bookName}</p>
                     {line.isbn && <p className="text-xs text-slate-600">ISBN {line.isbn}</p>}
+                    {line.received > 0 && <p className="text-sm text-slate-700">{line.received} received: it stays, at least that many</p>}
                     {[lineError, quantityError && `Quantity ${quantityError}`, costError && `Unit cost ${costError}`]
                       .filter(Boolean)
                       .map((message) => (
@@ -158,7 +162,7 @@ export function OrderEditor({ order, finder, onDone }: { order: PurchaseOrder; f
                     <input
                       type="number"
                       inputMode="numeric"
-                      min={1}
+                      min={Math.max(1, line.received)}
                       step={1}
                       value={line.quantity}
                       aria-invalid={quantityError ? true : undefined}
@@ -179,13 +183,15 @@ export function OrderEditor({ order, finder, onDone }: { order: PurchaseOrder; f
                       className={cell}
                     />
                   </label>
-                  <Button
-                    variant="ghost"
-                    onClick={() => setLines((current) => current.filter((other) => other.bookId !== line.bookId))}
-                    aria-label={`Remove ${line.bookName}`}
-                  >
-                    Remove
-                  </Button>
+                  {line.received === 0 && (
+                    <Button
+                      variant="ghost"
+                      onClick={() => setLines((current) => current.filter((other) => other.bookId !== line.bookId))}
+                      aria-label={`Remove ${line.bookName}`}
+                    >
+                      Remove
+                    </Button>
+                  )}
                 </li>
               );
             })}

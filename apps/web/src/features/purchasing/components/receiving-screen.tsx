@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { LocationSelect } from '../../../components/ui/location-fields';
 import { notify } from '../../../components/ui/notify';
 import { QueryState } from '../../../components/ui/query-state';
+import { ScanSessionActions } from '../../../components/ui/scan-session-actions';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { newKey } from '../../../lib/idempotency-key';
@@ -15,6 +16,8 @@ import { usePurchaseOrder, usePurchaseOrders } from '../api/get-purchase-orders'
 import { formatDay, StateBadge } from '../format';
 import {
   commitKeyFor,
+  countAt,
+  DEFAULT_PLACE,
   emptyReceiving,
   lineOfIsbn,
   receiptOf,
@@ -141,11 +144,20 @@ const statusBadge: Record<TallyLine['status'], string> = {
   done: 'bg-slate-100 text-slate-800',
 };
 
+/** How a place reads on the screen: a location's code, or what the API does without one. */
+function placeText(at: string, locations: readonly Location[] | undefined): string {
+  if (at === DEFAULT_PLACE) return 'the default location';
+  return locations?.find((location) => location._id === at)?.code ?? at;
+}
+
 /**
- * One order being received: each scan of a book on it counts one copy (a typed count for a box), Undo takes back
- * the last; the tally shows each line's ordered, received, outstanding and scanned copies, over and short marked.
- * Commit posts one receipt; its Idempotency-Key is fixed when commit is pressed, so pressing it again after a lost
- * answer never receives twice. A line beyond what is outstanding is refused (409) until the clerk says 'Receive over'.
+ * One order being received: each scan of a book on it counts one copy (a typed count for a box) into the current
+ * place, Undo takes back the last; the tally shows each line's ordered, received, outstanding and scanned copies,
+ * over and short marked, and where they go. The current place is each book's default location until the clerk
+ * picks a location or scans a location's label, and stays the last chosen one after a commit. Commit posts one
+ * receipt, a line per book and place; its Idempotency-Key is fixed when commit is pressed, so pressing it again
+ * after a lost answer never receives twice. A line beyond what is outstanding is refused (409) until the clerk says
+ * 'Receive over'.
  */
 function ReceivingSession({
   order,
@@ -157,7 +169,7 @@ function ReceivingSession({
   locations: readonly Location[] | undefined;
 }) {
   const [state, dispatch] = useReducer(receivingReducer, emptyReceiving);
-  const [locationId, setLocationId] = useState('');
+  const [place, setPlace] = useState(DEFAULT_PLACE);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [refusal, setRefusal] = useState<{ message: string; lines: ReturnType<typeof refusedLines>; over: boolean }>();
   const commitKey = useRef<CommitKey | undefined>(undefined);
@@ -171,17 +183,31 @@ function ReceivingSession({
   const onIsbn = (isbn: string) => {
     const line = lineOfIsbn(order, isbn);
     if (!line) return setNotice({ tone: 'error', text: `ISBN ${isbn} is not on ${order.number}: put the book aside.` });
-    dispatch({ type: 'scan', bookId: line.bookId });
-    const scanned = (state.counts[line.bookId] ?? 0) + 1;
+    dispatch({ type: 'scan', bookId: line.bookId, at: place });
+    const scanned = (lines.find((one) => one.bookId === line.bookId)?.scanned ?? 0) + 1;
     const over = scanned > line.outstanding;
     setNotice({
       tone: over ? 'error' : 'ok',
-      text: `${line.bookName}: ${copies(scanned)} of ${line.outstanding} outstanding${over ? ' (over)' : ''}`,
+      text: `${line.bookName}: ${copies(scanned)} of ${line.outstanding} outstanding${over ? ' (over)' : ''}, into ${placeText(place, locations)}`,
     });
   };
 
+  const choosePlace = (at: string) => {
+    setPlace(at);
+    setNotice({ tone: 'ok', text: `The next scans go into ${placeText(at, locations)}.` });
+  };
+
+  /** A scanned location label switches where the next copies go, as on the move screen. */
+  const onLocationCode = (code: string) => {
+    const location = locations?.find((candidate) => candidate.code.toLowerCase() === code.toLowerCase());
+    if (!location) return setNotice({ tone: 'error', text: `No location or book has the code ${code}.` });
+    if (!location.holdsStock)
+      return setNotice({ tone: 'error', text: `${location.code} holds no stock: scan one of the locations beneath it.` });
+    choosePlace(location._id);
+  };
+
   const commit = (allowOver: boolean) => {
-    const body = receiptOf(order, state, locationId || undefined, allowOver);
+    const body = receiptOf(order, state, allowOver);
     if (!body) return;
     commitKey.current = commitKeyFor(commitKey.current, body, newKey);
     setRefusal(undefined);
@@ -235,8 +261,9 @@ function ReceivingSession({
           <div className="grid grid-cols-1 gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
             <div>
               <BarcodeReader
-                label="Scan each book (or type its ISBN): every scan is one copy"
+                label="Scan each book (or type its ISBN): every scan is one copy. A location's label switches where they go"
                 onCode={onIsbn}
+                onOtherCode={onLocationCode}
                 disabled={busy}
                 focusOnArrival
                 fieldRef={field}
@@ -251,8 +278,8 @@ function ReceivingSession({
                   label="Receive into"
                   none="Each book's default location (else RECEIVING)"
                   locations={locations}
-                  value={locationId}
-                  onChange={setLocationId}
+                  value={place}
+                  onChange={choosePlace}
                   disabled={busy}
                 />
               )}
@@ -267,7 +294,7 @@ function ReceivingSession({
               {refusal.lines.length > 0 && (
                 <ul className="list-disc pl-5">
                   {refusal.lines.map((line) => (
-                    <li key={line.bookId}>
+                    <li key={line.index}>
                       {line.bookName}: {line.message}
                     </li>
                   ))}
@@ -287,47 +314,67 @@ function ReceivingSession({
               <TallyRow
                 key={line.bookId}
                 line={line}
+                here={countAt(state, line.bookId, place)}
+                placeOf={(at) => placeText(at, locations)}
+                place={place}
                 busy={busy}
-                onCount={(count) => dispatch({ type: 'count', bookId: line.bookId, count })}
-                onOne={() => dispatch({ type: 'scan', bookId: line.bookId })}
+                onCount={(count) => dispatch({ type: 'count', bookId: line.bookId, at: place, count })}
+                onOne={() => dispatch({ type: 'scan', bookId: line.bookId, at: place })}
               />
             ))}
           </ul>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button onClick={() => commit(false)} disabled={busy || total === 0}>
-              {busy ? 'Receiving…' : total === 0 ? 'Receive' : `Receive ${copies(total)}`}
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                dispatch({ type: 'clear' });
-                setNotice(undefined);
-                setRefusal(undefined);
-              }}
-              disabled={busy || state.steps.length === 0}
-            >
-              Start over
-            </Button>
-          </div>
+          <ScanSessionActions
+            commitLabel={busy ? 'Receiving…' : total === 0 ? 'Receive' : `Receive ${copies(total)}`}
+            canCommit={total > 0}
+            onCommit={() => commit(false)}
+            scanned={state.steps.length > 0}
+            onStartOver={() => {
+              dispatch({ type: 'clear' });
+              setNotice(undefined);
+              setRefusal(undefined);
+            }}
+            busy={busy}
+          />
         </>
       )}
     </div>
   );
 }
 
-function TallyRow({ line, busy, onCount, onOne }: { line: TallyLine; busy: boolean; onCount: (count: number) => void; onOne: () => void }) {
-  const [typed, setTyped] = useState(String(line.scanned));
-  // A scan or an undo changed the count: the field shows it.
-  const [shown, setShown] = useState(line.scanned);
-  if (shown !== line.scanned) {
-    setShown(line.scanned);
-    setTyped(String(line.scanned));
+/**
+ * A line of the order with this session's copies: where they go, and a count field and +1 for the current place
+ * (`here`: its copies there), so that a box is typed into the place it goes to.
+ */
+function TallyRow({
+  line,
+  here,
+  place,
+  placeOf,
+  busy,
+  onCount,
+  onOne,
+}: {
+  line: TallyLine;
+  here: number;
+  place: string;
+  placeOf: (at: string) => string;
+  busy: boolean;
+  onCount: (count: number) => void;
+  onOne: () => void;
+}) {
+  const [typed, setTyped] = useState(String(here));
+  // A scan, an undo or another place changed the count: the field shows it.
+  const [shown, setShown] = useState(here);
+  if (shown !== here) {
+    setShown(here);
+    setTyped(String(here));
   }
   const commitTyped = () => {
     const n = Number(typed);
     if (typed.trim() !== '' && Number.isInteger(n) && n >= 0) onCount(n);
-    else setTyped(String(line.scanned));
+    else setTyped(String(here));
   };
+  const into = placeOf(place);
   return (
     <li className={`flex flex-col gap-2 rounded-lg bg-white p-3 sm:flex-row sm:items-center ${statusTone[line.status]}`}>
       <div className="min-w-0 flex-1">
@@ -336,20 +383,25 @@ function TallyRow({ line, busy, onCount, onOne }: { line: TallyLine; busy: boole
           Ordered {line.quantity} · received {line.received}
           {line.cancelled > 0 && ` · cancelled ${line.cancelled}`} · outstanding {line.outstanding}
         </p>
+        {line.places.length > 0 && (
+          <p className="text-sm break-words text-slate-700 tabular-nums">
+            Now: {line.places.map(({ at, count }) => `${count} into ${placeOf(at)}`).join(' · ')}
+          </p>
+        )}
         <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusBadge[line.status]}`}>
           {statusText(line)}
         </span>
       </div>
       <div className="flex items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm text-slate-700">
-          Scanned
+        <label className="flex min-w-0 flex-col gap-1 text-sm text-slate-700">
+          <span className="max-w-32 truncate">Into {into}</span>
           <input
             type="number"
             inputMode="numeric"
             min={0}
             value={typed}
             disabled={busy}
-            aria-label={`Copies of ${line.bookName} received now`}
+            aria-label={`Copies of ${line.bookName} received now into ${into}`}
             onChange={(event) => setTyped(event.target.value)}
             onBlur={commitTyped}
             onKeyDown={(event) => {
@@ -361,7 +413,7 @@ function TallyRow({ line, busy, onCount, onOne }: { line: TallyLine; busy: boole
             className="w-24 rounded-lg border border-slate-300 bg-white px-3 py-2 text-right text-slate-900 tabular-nums focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
           />
         </label>
-        <Button variant="secondary" onClick={onOne} disabled={busy} aria-label={`+1 copy of ${line.bookName}`}>
+        <Button variant="secondary" onClick={onOne} disabled={busy} aria-label={`+1 copy of ${line.bookName} into ${into}`}>
           +1
         </Button>
       </div>

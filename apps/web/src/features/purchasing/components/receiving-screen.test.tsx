@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testLocation, testOrderLine, testPurchaseOrder } from '../../../test/fixtures';
+import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { ReceivingScreen } from './receiving-screen';
+
+const DUNE = '64b000000000000000000021';
+const order = testPurchaseOrder({ lines: [{ ...testOrderLine(DUNE, 'Dune', 5), isbn: '9780441013593' }] });
+const upper = testLocation({ _id: '64b0000000000000000000a1', code: 'S-01' });
+const lower = testLocation({ _id: '64b0000000000000000000a2', code: 'S-02' });
+const aisle = testLocation({ _id: '64b0000000000000000000a3', code: 'AISLE', holdsStock: false });
+const bodyOf = (init: RequestInit | undefined): unknown => JSON.parse(init?.body as string);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+async function scan(code: string) {
+  await userEvent.type(screen.getByLabelText(/Scan each book/), `${code}{Enter}`);
+}
+
+describe('ReceivingScreen', () => {
+  it('puts each scan into the current place: the default, a chosen location, a scanned location label; one receipt line per place', async () => {
+    const fetchMock = stubFetch((url, init) =>
+      init?.method === 'POST'
+        ? json(
+            {
+              order: { ...order, state: 'received' },
+              receipt: { _id: order._id, email: 'a@b.c', createdAt: order.createdAt, lines: [] },
+              books: [],
+            },
+            201,
+          )
+        : json(order),
+    );
+    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[aisle, upper, lower]} />);
+    await screen.findByRole('list', { name: `Lines of ${order.number}` });
+
+    await scan('9780441013593');
+    await userEvent.selectOptions(screen.getByLabelText('Receive into'), upper._id);
+    await scan('9780441013593');
+    await scan('9780441013593');
+    // A location's label switches the place as the move screen does; one that holds no stock is refused.
+    await scan('AISLE');
+    expect(screen.getByText('AISLE holds no stock: scan one of the locations beneath it.')).toBeInTheDocument();
+    await scan('s-02');
+    expect(screen.getByText('The next scans go into S-02.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Receive into')).toHaveValue(lower._id);
+    await userEvent.click(screen.getByRole('button', { name: '+1 copy of Dune into S-02' }));
+    expect(screen.getByText('Now: 1 into the default location · 2 into S-01 · 1 into S-02')).toBeInTheDocument();
+    expect(screen.getByLabelText('Copies of Dune received now into S-02')).toHaveValue(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 4 copies' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(String(url)).toBe(`/api/purchase-orders/${order._id}/receipts`);
+    expect(bodyOf(init)).toEqual({
+      lines: [
+        { bookId: DUNE, quantity: 1 },
+        { bookId: DUNE, quantity: 2, locationId: upper._id },
+        { bookId: DUNE, quantity: 1, locationId: lower._id },
+      ],
+    });
+    // The place chosen last stays for the next delivery.
+    expect(await screen.findByRole('button', { name: 'Receive' })).toBeDisabled();
+    expect(screen.getByLabelText('Receive into')).toHaveValue(lower._id);
+  });
+
+  it("'Start over' drops every scan, and waits for the first one", async () => {
+    stubFetch(() => json(order));
+    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[upper]} />);
+    await screen.findByRole('list', { name: `Lines of ${order.number}` });
+    expect(screen.getByRole('button', { name: 'Start over' })).toBeDisabled();
+    await scan('9780441013593');
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText('Copies of Dune received now into the default location')).toHaveValue(0);
+    expect(screen.getByRole('button', { name: 'Receive' })).toBeDisabled();
+  });
+});

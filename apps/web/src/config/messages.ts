@@ -127,4 +127,14 @@ export const messages = {
   importDefaultsIntro:
     'These required fields have no value in some or all rows. Give each one a value here: every row without its own takes it.',
   importDefaultsApply: 'Use these values',
+  /** Imports left running (docs/decisions/030-imports-left-running.md). */
+  importJobsTitle: 'Your imports',
+  importJobsIntro: 'An import goes on while you work elsewhere; its result waits here.',
+  importQueued: 'Waiting to start',
+  importCheckingFile: 'Checking the file',
+  importWriting: 'Importing',
+  importUnnamed: 'CSV file',
+  importStopped: (processed: number, total: number | null) =>
+    `${processed.toLocaleString('en-US')}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`} rows were saved before it stopped; importing the same file again finishes it.`,
+  exportProgress: 'Downloading the export',
 } as const;

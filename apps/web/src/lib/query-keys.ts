@@ -16,6 +16,8 @@ export const queryRoots = {
   purchasing: ['purchasing'],
   /** Count sessions, their reports and the count cycles. */
   counts: ['counts'],
+  /** The signed-in user's import jobs (features/import). */
+  imports: ['imports'],
   /** The signed-in account and its role (lib/account.ts). */
   account: ['account'],
 } as const;

@@ -309,4 +309,75 @@ describe('BooksTable', () => {
     });
     expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveValue('B-03 — Shelf B-03');
   });
+
+  it("shows the export's progress: the rows received of those announced, until the file is saved", async () => {
+    let finish: () => void = () => undefined;
+    const encoder = new TextEncoder();
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      if (url.pathname !== '/api/books/export.csv') {
+        const res = json(books);
+        res.headers.set('X-Total-Count', '2');
+        return res;
+      }
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('bookName,author\r\nDune,Frank Herbert\r\n'));
+          finish = () => {
+            controller.enqueue(encoder.encode('Emma,Jane Austen\r\n'));
+            controller.close();
+          };
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/csv', 'X-Total-Count': '2' } });
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:books'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWithApp(<BooksTable readOnly={false} onDeleted={() => undefined} />, { path: paths.dashboard.manageItems });
+    await screen.findByRole('table');
+
+    await userEvent.click(screen.getByRole('button', { name: messages.exportCsv }));
+    expect(await screen.findByRole('progressbar', { name: messages.exportProgress })).toHaveAttribute('value', '1');
+    expect(screen.getByText(/^1 of 2 rows/)).toBeInTheDocument();
+
+    finish();
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    click.mockRestore();
+  });
+});
+
+describe('BooksTable during a blind count', () => {
+  it("shows a counted book's stock as hidden, and leads back from a refused stock order to the list without it", async () => {
+    const queries: URLSearchParams[] = [];
+    stubFetch((url) => {
+      if (url.pathname === '/api/categories') return json([]);
+      queries.push(url.searchParams);
+      if (url.searchParams.get('sort') === '-stockQuantity')
+        return json(
+          {
+            error: {
+              code: 'conflict',
+              message: 'Hidden during a blind count: the books cannot be sorted by stock until counting stops',
+              fields: { sort: 'cannot order by stock while a blind count is counting' },
+            },
+          },
+          409,
+        );
+      const res = json([{ ...books[0]!, stockQuantity: 0, stockHidden: true }]);
+      res.headers.set('X-Total-Count', '1');
+      return res;
+    });
+    const { router } = renderWithApp(<BooksTable readOnly onDeleted={() => undefined} />, {
+      path: paths.dashboard.manageItems,
+      url: `${paths.dashboard.manageItems}?sort=-stockQuantity`,
+    });
+    expect(await screen.findByText(/the books cannot be sorted by stock until counting stops/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'List without the stock order or filter' }));
+    const row = await screen.findByRole('row', { name: /Dune/ });
+    expect(router.state.location.search).toBe('');
+    expect(queries.at(-1)?.get('sort')).toBeNull();
+    expect(within(row).getByText('Hidden')).toBeInTheDocument();
+    expect(within(row).queryByText(messages.outOfStock)).toBeNull();
+  });
 });

@@ -7,13 +7,14 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify, toastOutcome } from '../../../components/ui/notify';
 import { PageNumbers } from '../../../components/ui/page-numbers';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { LocationFilter } from '../../../components/ui/location-fields';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { PAGE_SIZES, parseSort } from '../../../lib/book-list-params';
-import { downloadApiFile } from '../../../lib/download';
+import { downloadApiFile, type DownloadProgress } from '../../../lib/download';
 import { useDeleteBook } from '../api/delete-book';
 import { usePagedBookList } from '../hooks/use-paged-book-list';
 import { bookColumns, lowStockColumns } from './book-columns';
@@ -51,6 +52,7 @@ export function BooksTable({
   const remove = useDeleteBook();
   const confirm = useConfirm();
   const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<DownloadProgress>();
   // Edit keeps the list as it is (its sort, filters and page) beside the form.
   const { search } = useLocation();
 
@@ -101,11 +103,13 @@ export function BooksTable({
           byLocation: byLocation ? 'true' : undefined,
         },
         byLocation ? 'books-by-location.csv' : 'books.csv',
+        setExported,
       );
     } catch (error) {
       notify.error(`${messages.exportFailed}: ${(error as Error).message}`);
     } finally {
       setExporting(false);
+      setExported(undefined);
     }
   };
 
@@ -171,10 +175,30 @@ export function BooksTable({
           </div>
         </PhoneFilters>
       </div>
+      {exporting && (
+        <ProgressBar
+          label={messages.exportProgress}
+          done={exported?.done ?? 0}
+          total={exported?.total}
+          unit={exported?.unit ?? 'rows'}
+          perSecond={exported?.perSecond}
+        />
+      )}
       <p aria-live="polite" className="sr-only">
         {highlighted ? messages.newBookHighlighted(highlighted.bookName) : ''}
       </p>
-      <QueryState query={books} loading="Loading books">
+      <QueryState
+        query={books}
+        loading="Loading books"
+        // A blind count refuses a list ordered or filtered by stock (409) until it stops: the way on is the list without them.
+        errorAction={
+          sort?.field === 'stockQuantity' || params.stock ? (
+            <Button variant="secondary" onClick={() => change({ sort: undefined, stock: undefined })}>
+              List without the stock order or filter
+            </Button>
+          ) : undefined
+        }
+      >
         {(data) => (
           <div
             className={`transition-opacity ${books.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -2,10 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportSummary } from '@book-warehouse/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
+import { json, renderWithApp, stubFetch as stubAll } from '../../../test/render-with-app';
 import { ImportBooks } from './import-books';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Stubs the calls under test; the screen's list of the clerk's imports (GET /imports) is empty. */
+const stubFetch = (handler: Parameters<typeof stubAll>[0]) =>
+  stubAll((url, init) => (url.pathname === '/api/imports' ? json([]) : handler(url, init)));
 
 const header = 'Title,Author,Publisher,Subtitle,Description,Category,Qty,Photo,Price';
 const row = (name: string, price: string) => `${name},Ada,Press,Sub,About it.,Fiction,4,/covers/dune.svg,${price}`;

@@ -1,24 +1,19 @@
-import {
-  IMPORT_DEFAULT_FIELDS,
-  recogniseFormat,
-  type ImportError as ImportRowError,
-  type ImportProgress,
-  type ImportSummary,
-} from '@book-warehouse/types';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IMPORT_DEFAULT_FIELDS, recogniseFormat, type ImportError as ImportRowError } from '@book-warehouse/types';
+import { useQuery } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, QueryError } from '../../../components/ui/query-state';
 import { messages } from '../../../config/messages';
-import { saveBlob } from '../../../lib/download';
-import { queryRoots } from '../../../lib/query-keys';
-import { importBooks } from '../api/import-books';
+import { dryRunImport } from '../api/import-books';
+import { isRunning, useRecentImports, useStartImport } from '../api/import-jobs';
 import { BOOK_FIELDS, guessMapping, type BookField, type ColumnMapping } from '../columns';
 import { formatMapping } from '../formats';
 import { checkRows, isOptional, type CheckedRow, type ImportDefaults } from '../validate-rows';
 import { ImportColumns } from './import-columns';
 import { ImportDefaultsForm } from './import-defaults';
+import { ImportJobCard, RecentImports } from './import-jobs';
+import { ErrorList } from './import-report';
 
 /** Rows shown in the preview; every row is checked. */
 const PREVIEW_ROWS = 10;
@@ -55,8 +50,9 @@ function rowErrors(row: CheckedRow, server: readonly ImportRowError[]): Record<s
 
 /**
  * The import screen: choose a CSV file, map its columns (guessed from the headers), see the first rows with
- * each row's errors marked in place, the server's dry run, then import with a progress bar and download the
- * final report.
+ * each row's errors marked in place, the server's dry run, then import: the server runs it as a job, whose progress
+ * bar and time left show beside the button, and whose result waits under 'Your imports' if the clerk goes
+ * elsewhere meanwhile (docs/decisions/030-imports-left-running.md).
  */
 export function ImportBooks() {
   const fileId = useId();
@@ -67,16 +63,16 @@ export function ImportBooks() {
   const [format, setFormat] = useState<string>();
   const [defaults, setDefaults] = useState<ImportDefaults>({});
   const [skipInvalid, setSkipInvalid] = useState(false);
-  const [running, setRunning] = useState(false);
-  const [progress, setProgress] = useState<ImportProgress>();
-  const [result, setResult] = useState<{ summary: ImportSummary; refused: boolean }>();
-  const [commitError, setCommitError] = useState<Error>();
-  const queryClient = useQueryClient();
+  const start = useStartImport();
+  const recent = useRecentImports();
+  // The job started here: the list's copy as it is polled, else the answer of its start.
+  const started = start.data && (recent.data?.find((job) => job._id === start.data._id) ?? start.data);
+  const running = start.isPending || (started !== undefined && isRunning(started));
 
   const checked = useMemo(() => (file ? checkRows(file.rows, mapping, defaults) : []), [file, mapping, defaults]);
   const dryRun = useQuery({
     queryKey: ['import', 'dry-run', file?.name, file?.blob.size, file?.blob, mapping, defaults],
-    queryFn: ({ signal }) => importBooks(file!.blob, { dryRun: true, mapping, defaults, signal }),
+    queryFn: ({ signal }) => dryRunImport(file!.blob, { mapping, defaults, signal }),
     enabled: file !== undefined && file.rows.length > 0,
     staleTime: Infinity,
     gcTime: 0,
@@ -90,8 +86,7 @@ export function ImportBooks() {
   ]);
 
   const onFile = async (chosen: File | undefined) => {
-    setResult(undefined);
-    setCommitError(undefined);
+    start.reset();
     setReadError('');
     setFile(undefined);
     setFormat(undefined);
@@ -108,24 +103,8 @@ export function ImportBooks() {
     }
   };
 
-  const onCommit = async () => {
-    if (!file) return;
-    setRunning(true);
-    setProgress(undefined);
-    setResult(undefined);
-    setCommitError(undefined);
-    try {
-      const outcome = await importBooks(file.blob, { dryRun: false, mapping, defaults, skipInvalid, onProgress: setProgress });
-      setResult(outcome);
-      if (!outcome.refused)
-        await Promise.all(
-          [queryRoots.books, queryRoots.stats, queryRoots.histories].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-        );
-    } catch (error) {
-      setCommitError(error as Error);
-    } finally {
-      setRunning(false);
-    }
+  const onCommit = () => {
+    if (file) start.mutate({ csv: file.blob, fileName: file.name, mapping, defaults, skipInvalid });
   };
 
   // Several columns may fill one field (an ISBN-10 and an ISBN-13 column); the preview shows each field once.
@@ -142,6 +121,7 @@ export function ImportBooks() {
   return (
     <div className="flex flex-col gap-6">
       <p className="max-w-prose text-slate-700">{messages.importIntro}</p>
+      <RecentImports hidden={started?._id} />
       {!file && <ImportColumns />}
       <div className="flex flex-col gap-1">
         <label htmlFor={fileId} className="text-sm font-medium text-slate-700">
@@ -220,24 +200,15 @@ export function ImportBooks() {
                 {messages.importSkipInvalid}
               </label>
             )}
-            <Button onClick={() => void onCommit()} disabled={running || dryRun.isFetching || (badRows.size > 0 && !skipInvalid)}>
+            <Button onClick={onCommit} disabled={running || dryRun.isFetching || (badRows.size > 0 && !skipInvalid)}>
               {running ? messages.importRunning : messages.importCommit}
             </Button>
           </div>
         </>
       )}
 
-      {running && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${fileId}-progress`} className="text-sm text-slate-700">
-            {progress ? `${progress.processed} / ${progress.total}` : messages.importRunning}
-          </label>
-          {/* Without progress lines from the server the bar is indeterminate (no value). */}
-          <progress id={`${fileId}-progress`} className="w-full" max={progress?.total} value={progress?.processed} />
-        </div>
-      )}
-      {commitError && <QueryError error={commitError} />}
-      {result && <ImportReport result={result} fileName={file?.name ?? 'import.csv'} />}
+      {start.isError && <QueryError error={start.error} />}
+      {started && <ImportJobCard job={started} />}
     </div>
   );
 }
@@ -332,75 +303,5 @@ function PreviewRows({ rows, fields, serverErrors }: { rows: CheckedRow[]; field
         ))}
       </ul>
     </>
-  );
-}
-
-/**
- * The server's errors: `listed` (those not already shown in place), after "the first N of M errors" when the
- * answer names only the first of them.
- */
-function ErrorList({
-  errors,
-  errorCount,
-  listed,
-  className,
-}: {
-  errors: readonly ImportRowError[];
-  errorCount: number;
-  listed: readonly ImportRowError[];
-  className: string;
-}) {
-  return (
-    <>
-      {errorCount > errors.length && <p className={className}>{messages.importFirstErrors(errors.length, errorCount)}</p>}
-      {listed.length > 0 && (
-        <ul className={`list-disc pl-5 text-sm ${className}`}>
-          {listed.map((e) => (
-            <li key={`${e.row}-${e.field}`}>{`Row ${e.row}, ${e.field}: ${e.message}`}</li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
-
-/** The commit's outcome, and the report to download as CSV (one line per refused row) or JSON (the whole answer). */
-function ImportReport({
-  result: { summary, refused },
-  fileName,
-}: {
-  result: { summary: ImportSummary; refused: boolean };
-  fileName: string;
-}) {
-  const base = fileName.replace(/\.csv$/i, '');
-  const csv = () =>
-    Papa.unparse(
-      {
-        fields: ['row', 'field', 'message'],
-        data: summary.errors.map((e) => [e.row, e.field, e.message]),
-      },
-      { escapeFormulae: true },
-    );
-  return (
-    <section
-      role="status"
-      className={`flex flex-col gap-3 rounded-xl p-4 ring-1 ${refused ? 'bg-red-50 ring-red-300' : 'bg-emerald-50 ring-emerald-300'}`}
-    >
-      <p className="font-semibold">
-        {refused ? messages.importRefused : messages.importDone(summary.created, summary.updated, summary.unchanged)}
-      </p>
-      <ErrorList errors={summary.errors} errorCount={summary.errorCount} listed={summary.errors} className="text-red-800" />
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => saveBlob(new Blob(['\uFEFF', csv()], { type: 'text/csv' }), `${base}-report.csv`)}>
-          {messages.importReportCsv}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => saveBlob(new Blob([JSON.stringify(summary, null, 2)], { type: 'application/json' }), `${base}-report.json`)}
-        >
-          {messages.importReportJson}
-        </Button>
-      </div>
-    </section>
   );
 }

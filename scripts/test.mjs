@@ -1,33 +1,30 @@
 // `pnpm test`: every test of the project, stopping at the first step that fails; then a table of how long each
 // step took, so that whoever shortens the run starts from where its time goes.
-// BOOK_WAREHOUSE_TYPECHECKED=1 skips the type-check (.ci/run has just run it).
+// BOOK_WAREHOUSE_TYPECHECKED=1 skips the type-check and BOOK_WAREHOUSE_BUILT=1 the build (.ci/run has just run them).
 import { spawn } from 'node:child_process';
 import { startAuthEmulator } from './auth-emulator.mjs';
 
 /**
- * Phases run one after another; the lanes of a phase run at once, each its steps in order. The fault suite mostly
- * waits (for a killed mongod, a proxy, a timeout), so the web unit tests use the CPU meanwhile; the
- * browser journeys and the hostile-client suite (whose latency checks need the machine) run alone.
+ * Phases run one after another; the lanes of a phase run at once, each its steps in order. Each phase pairs work
+ * that keeps the CPU busy with work that mostly waits: the API suites with the fault suite (a killed mongod, a
+ * proxy, a timeout; it runs the build of the first phase), the browser journeys with the web unit tests. The
+ * hostile-client suite, whose latency checks need the machine, runs alone.
  */
 const PHASES = [
-  [[['type-check', 'pnpm typecheck']]],
-  [[['API suites', 'pnpm --filter @book-warehouse/api test']]],
-  [
-    // The fault suite runs the built API (apps/api/dist), so the build comes first in its lane.
-    [
-      ['build', 'pnpm build'],
-      ['fault suite', 'pnpm --filter @book-warehouse/api test:fault'],
-    ],
-    [['web unit tests', 'pnpm --filter @book-warehouse/web test']],
-  ],
+  [[['type-check', 'pnpm typecheck']], [['build', 'pnpm build']]],
+  [[['API suites', 'pnpm --filter @book-warehouse/api test']], [['fault suite', 'pnpm --filter @book-warehouse/api test:fault']]],
   [
     [
       ['Chromium', 'node scripts/ensure-chromium.mjs'],
       ['browser journeys', 'pnpm --filter @book-warehouse/web e2e'],
     ],
+    [['web unit tests', 'pnpm --filter @book-warehouse/web test']],
   ],
   [[['hostile-client suite', 'pnpm --filter @book-warehouse/api test:hostile']]],
 ];
+
+/** The steps a caller may have run just before (.ci/run), by the variable that says so. */
+const DONE_BEFORE = { 'type-check': 'BOOK_WAREHOUSE_TYPECHECKED', build: 'BOOK_WAREHOUSE_BUILT' };
 
 /** Runs one step; the first lane of a phase writes to the terminal, the others into `output`, shown after. */
 function run(command, output) {
@@ -54,7 +51,7 @@ for (const lanes of PHASES) {
     lanes.map(async (steps, lane) => {
       const times = [];
       for (const [name, command] of steps) {
-        if (name === 'type-check' && process.env.BOOK_WAREHOUSE_TYPECHECKED === '1') {
+        if (process.env[DONE_BEFORE[name] ?? ''] === '1') {
           times.push([name, 'skipped (done before)']);
           continue;
         }

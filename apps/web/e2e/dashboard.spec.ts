@@ -9,7 +9,8 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   // outgrew the 60 s every other journey fits in.
   test.slow();
   const name = `E2E Book ${Date.now()}`;
-  await signUp(page, newStaff());
+  const staff = newStaff();
+  await signUp(page, staff);
 
   await page.goto(paths.dashboard.root);
   await expect(tiles(page).getByText('User Login')).toBeVisible();
@@ -83,6 +84,9 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await screenshots(page, 'dashboard-quntity');
 
   await menu.getByRole('link', { name: 'History' }).click();
+  // This clerk's entries only: the other journeys' writes, at the same time, would push them off the first page.
+  await page.getByLabel('User (e-mail)').fill(staff.email);
+  await page.getByLabel('User (e-mail)').press('Enter');
   const rows = page.getByRole('row').filter({ hasText: name });
   for (const task of ['Price Updated to 20', 'Deleverd 3 Quantity', 'Added 5 Quantity', 'Updated', 'Added']) {
     // The task label, with what changed listed under it in the same cell.
@@ -106,7 +110,8 @@ test('staff add, edit, restock, deliver, reprice and delete a book; history and 
   await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
 });
 
-test('the dashboard search box, the charts and the placeholders', async ({ page, request }) => {
+// The chart's last row is compared with the Quantity of every book: it runs once no other journey writes.
+test('the dashboard search box, the charts and the placeholders', { tag: '@still' }, async ({ page, request }) => {
   // A book added through the API gives the stock-over-time chart at least one change to draw.
   await addBookViaApi(request, await createAccount(request, newStaff()), { bookName: `Charted ${Date.now()}` });
   await signUp(page, newStaff());
@@ -125,7 +130,8 @@ test('the dashboard search box, the charts and the placeholders', async ({ page,
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   // Over time, from the history's changes: the last row is today's total, as the Quantity tile counts it.
   const overTime = page.getByRole('figure', { name: 'Stock value and total copies over time' });
-  await expect(overTime.locator('.recharts-line-dot').first()).toBeVisible();
+  // A line, or dots while the changes are few (stock-charts.tsx, MAX_DOTS).
+  await expect(overTime.locator('.recharts-line-curve, .recharts-line-dot').first()).toBeVisible();
   await overTime.getByText('Show the data as a table').click();
   const quantity = ((await (await page.request.get('/api/stats')).json()) as { quantity: number }).quantity;
   await expect(overTime.getByRole('row').last().getByRole('cell').nth(2)).toHaveText(quantity.toLocaleString());

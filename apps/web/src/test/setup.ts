@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// `pnpm test` runs these beside the browser journeys on a 2-core machine, where a screen may take more than the
+// default second to show what a test waits for; one that never shows it still fails, after 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The DOM stand-ins below are for jsdom; a test file that runs in Node (`@vitest-environment node`) has no DOM.
 if (typeof window !== 'undefined') {

@@ -243,6 +243,13 @@ export type Stats = z.infer<typeof StatsSchema>;
 export const HIDDEN_DURING_BLIND_COUNT = 'Hidden during a blind count';
 
 /**
+ * Answered with HIDDEN_DURING_BLIND_COUNT to a caller other than an admin while a blind count is counting: by GET
+ * /reorder (and its CSV), which then leaves out the books being counted, and by GET /locations/{id}/stock in place of
+ * X-Total-Quantity when the count is at the location or beneath it (decision 027).
+ */
+export const STOCK_HIDDEN_HEADER = 'X-Stock-Hidden';
+
+/**
  * GET /stats as answered. While a blind count is counting, callers other than admins get every figure that sums
  * the stock as null and `hidden` (HIDDEN_DURING_BLIND_COUNT) saying why: a total would give the counted books away.
  */

@@ -29,14 +29,18 @@ const LocationNameSchema = shortText(100);
 export const LocationRefSchema = z.object({ _id: ObjectIdSchema, code: z.string(), name: z.string() });
 export type LocationRef = z.infer<typeof LocationRefSchema>;
 
-/** A location as the API answers it, with the copies it holds (counted from the books' stock). */
+/**
+ * A location as the API answers it, with the copies it holds (counted from the books' stock). While a blind count is
+ * counting at it or beneath it, a caller other than an admin gets those copies as null and `hidden` saying why.
+ */
 export const LocationSchema = LocationRefSchema.extend({
   parentId: ObjectIdSchema.nullable(),
   holdsStock: z.boolean().describe('Whether copies may be put here (an aisle that only groups shelves cannot)'),
   depth: z.number().int().min(1).max(MAX_LOCATION_DEPTH).describe('1 for a root'),
   ancestorIds: z.array(ObjectIdSchema).describe('The ids above it, the root first'),
-  quantity: z.number().int().min(0).describe('Copies held at this location itself'),
-  subtreeQuantity: z.number().int().min(0).describe('Copies held here and at every location beneath'),
+  quantity: z.number().int().min(0).nullable().describe('Copies held at this location itself; null while hidden'),
+  subtreeQuantity: z.number().int().min(0).nullable().describe('Copies held here and at every location beneath; null while hidden'),
+  hidden: z.string().optional().describe('Why the copies are null: a blind count is counting here or beneath'),
   childCount: z.number().int().min(0),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),

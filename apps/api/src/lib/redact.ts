@@ -11,18 +11,21 @@ import { AppError } from './errors';
  */
 export type Redact = (value: unknown, caller: Caller | undefined) => unknown;
 
-/** Whether the caller is refused every figure that sums or orders the stock hidden (totals, a sort by stock). */
-type HidesTotals = (caller: Caller | undefined) => boolean;
+/** The request's redaction, and what it refuses beyond single values (a middleware sets them ahead of the routes). */
+export interface Redaction {
+  redact: Redact;
+  /** Whether the caller is refused every figure that sums or orders the stock hidden (totals, a sort by stock). */
+  hidesTotals: (caller: Caller | undefined) => boolean;
+  /** Whether the caller is refused the copies held at the location `id` and beneath it (hex id). */
+  hidesLocation: (caller: Caller | undefined, id: string) => boolean;
+}
 
-interface Locals {
-  redact?: Redact;
-  hidesTotals?: HidesTotals;
+interface Locals extends Partial<Redaction> {
   caller?: Caller;
 }
 
 /** Sets the request's redaction (a middleware ahead of the routes). */
-export const setRedact = (res: Response, redact: Redact, hidesTotals: HidesTotals) =>
-  void Object.assign(res.locals as Locals, { redact, hidesTotals });
+export const setRedact = (res: Response, redaction: Redaction) => void Object.assign(res.locals as Locals, redaction);
 
 /** Records who calls, once the access check has answered, for the redaction at send time. */
 export const setCaller = (res: Response, caller: Caller | undefined) => void ((res.locals as Locals).caller = caller);
@@ -40,6 +43,12 @@ export function redactionOf(res: Response): ((value: unknown) => unknown) | unde
 export function hidesTotals(res: Response): boolean {
   const { hidesTotals: hides, caller } = res.locals as Locals;
   return hides?.(caller) ?? false;
+}
+
+/** Whether this request's caller must not learn the copies held at the location `id` and beneath it. */
+export function hidesLocation(res: Response, id: string): boolean {
+  const { hidesLocation: hides, caller } = res.locals as Locals;
+  return hides?.(caller, id) ?? false;
 }
 
 /**

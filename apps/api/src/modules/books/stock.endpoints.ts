@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import {
+  HIDDEN_DURING_BLIND_COUNT,
   IdParamsSchema,
   ReorderItemSchema,
+  STOCK_HIDDEN_HEADER,
   StockMovementsResultSchema,
   StockMovementsSchema,
   StockTransfersSchema,
   UndoResultSchema,
 } from '@book-warehouse/types';
 import { endpoints } from '../../middleware/endpoint';
+
+/** The header of a reorder list that leaves out the books a blind count is counting (decision 027). */
+const REORDER_HIDDEN = {
+  description: 'Sent while a blind count is counting to a caller other than an admin: the books counted are left out',
+  schema: { type: 'string', enum: [HIDDEN_DURING_BLIND_COUNT] },
+} as const;
 
 /**
  * The warehouse calls beside the spec's: batch stock movements, the reorder list and undo
@@ -62,13 +70,27 @@ export const STOCK = endpoints({
     path: '/reorder',
     access: 'staff',
     summary: 'The low books (stock at or below their reorder point), the largest shortage first',
-    ok: { status: 200, schema: z.array(ReorderItemSchema), description: 'The low books with their shortage' },
+    description:
+      'While a blind count is counting, a caller other than an admin gets the list without the books being counted ' +
+      `(whether they are low is their figure) and ${STOCK_HIDDEN_HEADER} saying so; no number of them is given.`,
+    ok: {
+      status: 200,
+      schema: z.array(ReorderItemSchema),
+      headers: { [STOCK_HIDDEN_HEADER]: REORDER_HIDDEN },
+      description: 'The low books with their shortage',
+    },
   },
   exportReorderCsv: {
     method: 'get',
     path: '/reorder/export.csv',
     access: 'staff',
     summary: 'The reorder list as a CSV download (UTF-8 with a byte-order mark)',
-    ok: { status: 200, csv: true, description: 'The low books as CSV, the largest shortage first' },
+    description: 'Leaves out the books a blind count is counting as GET /reorder does.',
+    ok: {
+      status: 200,
+      csv: true,
+      headers: { [STOCK_HIDDEN_HEADER]: REORDER_HIDDEN },
+      description: 'The low books as CSV, the largest shortage first',
+    },
   },
 });

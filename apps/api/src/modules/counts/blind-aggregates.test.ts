@@ -4,11 +4,16 @@ import {
   CountChangeEventSchema,
   CountDetailSchema,
   HIDDEN_DURING_BLIND_COUNT,
+  LocationDetailSchema,
   LocationSchema,
+  LocationStockItemSchema,
   RECEIVING_CODE,
+  ReorderItemSchema,
+  STOCK_HIDDEN_HEADER,
   StatsAnswerSchema,
   StockChartAnswerSchema,
   StockChartSchema,
+  TOTAL_QUANTITY_HEADER,
   type Book,
   type CountDetail,
   type Location,
@@ -182,5 +187,92 @@ describe('the live count event', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe('locations and the reorder list during a blind count', () => {
+  const place = async (code: string, parentId: string | null, holdsStock = true) =>
+    LocationSchema.parse(
+      (
+        await request(ctx.app)
+          .post('/api/locations')
+          .set(bearer(staff))
+          .send({ code, name: `Place ${code}`, parentId, holdsStock })
+          .expect(201)
+      ).body,
+    );
+  const stocked = async (shelf: Location, copies: number, reorderPoint: number) => {
+    const book = await addBook(ctx.app, staff, { stockQuantity: 0, price: 2, reorderPoint });
+    await request(ctx.app)
+      .post(`/api/book/${book._id}/restock`)
+      .set(bearer(staff))
+      .send({ amount: copies, locationId: shelf._id })
+      .expect(200);
+    return book;
+  };
+  const listed = async (user: TestUser) =>
+    new Map(
+      LocationSchema.array()
+        .parse((await get('/locations', user).expect(200)).body)
+        .map((one) => [one.code, one]),
+    );
+  const reorder = async (user: TestUser) => {
+    const res = await get('/reorder', user).expect(200);
+    return { ids: (res.body as Book[]).map((one) => one._id), hidden: res.headers[STOCK_HIDDEN_HEADER.toLowerCase()] };
+  };
+  const stockOf = async (location: Location, user: TestUser) => {
+    const res = await get(`/locations/${location._id}/stock`, user).expect(200);
+    return {
+      books: LocationStockItemSchema.array()
+        .parse(res.body)
+        .map((row) => row.bookId),
+      copies: res.headers[TOTAL_QUANTITY_HEADER.toLowerCase()],
+      hidden: res.headers[STOCK_HIDDEN_HEADER.toLowerCase()],
+    };
+  };
+
+  it('hide the copies counted, and sums above them, from staff; admins see them; they show once counting stops', async () => {
+    const aisle = await place('BA', null, false);
+    const [counted, other] = [await place('BA-1', aisle._id), await place('BA-2', aisle._id)];
+    const low = await stocked(counted, 6, 8);
+    const elsewhere = await stocked(other, 3, 5);
+    const count = await countingShelf(counted, true);
+
+    const hidden = { subtreeQuantity: null, hidden: HIDDEN_DURING_BLIND_COUNT };
+    const asStaff = await listed(staff);
+    expect(asStaff.get('BA')).toMatchObject({ quantity: 0, ...hidden });
+    expect(asStaff.get('BA-1')).toMatchObject({ quantity: null, ...hidden });
+    expect(asStaff.get('BA-2')).toMatchObject({ quantity: 3, subtreeQuantity: 3 });
+    expect(asStaff.get('BA-2')?.hidden).toBeUndefined();
+    for (const at of [aisle, counted])
+      expect(LocationDetailSchema.parse((await get(`/locations/${at._id}`, staff).expect(200)).body)).toMatchObject(hidden);
+    expect(await stockOf(aisle, staff)).toEqual({ books: [elsewhere._id], copies: undefined, hidden: HIDDEN_DURING_BLIND_COUNT });
+    expect(await stockOf(other, staff)).toEqual({ books: [elsewhere._id], copies: '3', hidden: undefined });
+    // The counted book leaves the reorder list, its shortage with it; the list says books are left out, not how many.
+    expect(await reorder(staff)).toEqual({ ids: [elsewhere._id], hidden: HIDDEN_DURING_BLIND_COUNT });
+    const csv = await get('/reorder/export.csv', staff).expect(200);
+    expect(csv.headers[STOCK_HIDDEN_HEADER.toLowerCase()]).toBe(HIDDEN_DURING_BLIND_COUNT);
+    // The header and the one book not counted (3 copies, reorder point 5, shortage 2).
+    expect(csv.text.trim().split('\n').slice(1)).toEqual([expect.stringContaining(',3,5,2,')]);
+
+    const asAdmin = await listed(admin);
+    expect(asAdmin.get('BA')).toMatchObject({ quantity: 0, subtreeQuantity: 9 });
+    expect(asAdmin.get('BA-1')).toMatchObject({ quantity: 6, subtreeQuantity: 6 });
+    expect(asAdmin.get('BA')?.hidden).toBeUndefined();
+    expect((await stockOf(aisle, admin)).copies).toBe('9');
+    expect(await reorder(admin)).toEqual({ ids: [low._id, elsewhere._id], hidden: undefined });
+    const full = ReorderItemSchema.array().parse((await get('/reorder', admin).expect(200)).body);
+    expect(full.find((one) => one._id === low._id)?.shortage).toBe(2);
+    expect((await get('/reorder/export.csv', admin).expect(200)).text.trim().split('\n')).toHaveLength(3);
+
+    await request(ctx.app).post(`/api/counts/${count._id}/review`).set(bearer(staff)).expect(200);
+    expect((await listed(staff)).get('BA')).toMatchObject({ quantity: 0, subtreeQuantity: 9 });
+    expect((await listed(staff)).get('BA-1')).toMatchObject({ quantity: 6, subtreeQuantity: 6 });
+    expect(await stockOf(aisle, staff)).toEqual({
+      books: expect.arrayContaining([low._id, elsewhere._id]) as string[],
+      copies: '9',
+      hidden: undefined,
+    });
+    expect(await reorder(staff)).toEqual({ ids: [low._id, elsewhere._id], hidden: undefined });
   });
 });

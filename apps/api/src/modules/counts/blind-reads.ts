@@ -1,11 +1,13 @@
 import type { RequestHandler } from 'express';
+import { HIDDEN_DURING_BLIND_COUNT } from '@book-warehouse/types';
 import { setRedact } from '../../lib/redact';
 import type { CountsService } from './counts.service';
 
-/** The books and locations of the lines of the blind sessions counting (hex ids). */
+/** The books and locations of the lines of the blind sessions counting, and the locations above those (hex ids). */
 interface Hidden {
   books: ReadonlySet<string>;
   locations: ReadonlySet<string>;
+  above: ReadonlySet<string>;
 }
 
 type Fields = Record<string, unknown>;
@@ -20,6 +22,9 @@ const isStockChange = (change: unknown) =>
   typeof (change as Fields)['field'] === 'string' &&
   ((change as Fields)['field'] === 'stockQuantity' || ((change as Fields)['field'] as string).startsWith(STOCK_FIELD));
 
+/** Whether a location's subtree holds stock a blind count is counting: it is counted, or above one counted. */
+const hidesAt = (hidden: Hidden, id: unknown) => isIn(hidden.locations, id) || isIn(hidden.above, id);
+
 /** How deep an answer is walked: a list of events of books with their locations is the deepest. */
 const MAX_DEPTH = 6;
 
@@ -29,8 +34,10 @@ const HIDDEN_WAIT_MS = 250;
 /**
  * `value` with every quantity that reveals what a blind count expects hidden
  * (docs/decisions/027-counting-against-the-shelf.md): a book answers stockQuantity 0 with `stockHidden` and no
- * locations; a row of a location's stock is left out; a history entry's stock changes lose their figures; a location
- * answers 0 copies. Unchanged parts are the same objects, so an answer with nothing to hide is the cached value itself.
+ * locations; a book of the reorder list is left out (its shortage is its figure, and being listed says it is low); a
+ * row of a location's stock is left out; a history entry's stock changes lose their figures; a location counted, or
+ * above one counted, answers the copies that sum the counted stock as null with `hidden`. Unchanged parts are the same
+ * objects, so an answer with nothing to hide is the cached value itself.
  */
 function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
@@ -39,11 +46,16 @@ function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
     return shown.some((item, i) => item !== value[i]) ? shown.filter((item) => item !== undefined) : value;
   }
   const fields = value as Fields;
+  if (typeof fields['shortage'] === 'number' && isIn(hidden.books, fields['_id'])) return undefined;
   if (typeof fields['stockQuantity'] === 'number' && isIn(hidden.books, fields['_id'])) {
     const { locations: _locations, ...rest } = fields;
     return { ...rest, stockQuantity: 0, stockHidden: true };
   }
-  if (typeof fields['quantity'] === 'number' && typeof fields['locationId'] === 'string' && isIn(hidden.books, fields['bookId']))
+  if (
+    typeof fields['quantity'] === 'number' &&
+    typeof fields['locationId'] === 'string' &&
+    (isIn(hidden.books, fields['bookId']) || isIn(hidden.locations, fields['locationId']))
+  )
     return undefined;
   if (Array.isArray(fields['changes']) && isIn(hidden.books, fields['bookId'])) {
     return {
@@ -53,8 +65,11 @@ function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
       ),
     };
   }
-  if (typeof fields['subtreeQuantity'] === 'number' && isIn(hidden.locations, fields['_id']))
-    return { ...fields, quantity: 0, subtreeQuantity: 0 };
+  if (typeof fields['subtreeQuantity'] === 'number' && hidesAt(hidden, fields['_id'])) {
+    // Above the count, the location's own copies are not counted ones: only the subtree's sum is hidden.
+    const quantity = isIn(hidden.locations, fields['_id']) ? null : fields['quantity'];
+    return { ...fields, quantity, subtreeQuantity: null, hidden: HIDDEN_DURING_BLIND_COUNT };
+  }
   let changed = false;
   const shown: Fields = {};
   for (const [key, field] of Object.entries(fields)) {
@@ -73,7 +88,7 @@ function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
  * one wait, the route's own, not two.
  */
 export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverything'>): RequestHandler {
-  let latest: Hidden = { books: new Set(), locations: new Set() };
+  let latest: Hidden = { books: new Set(), locations: new Set(), above: new Set() };
   const hides = (caller: Parameters<CountsService['seesEverything']>[0]) =>
     !counts.seesEverything(caller) && (latest.books.size > 0 || latest.locations.size > 0);
   const redact = (value: unknown, caller: Parameters<CountsService['seesEverything']>[0]) => (hides(caller) ? hide(value, latest) : value);
@@ -87,7 +102,7 @@ export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverythin
     );
     void Promise.race([read, waited]).then(() => {
       clearTimeout(timer);
-      setRedact(res, redact, hides);
+      setRedact(res, { redact, hidesTotals: hides, hidesLocation: (caller, id) => hides(caller) && hidesAt(latest, id) });
       next();
     });
   };

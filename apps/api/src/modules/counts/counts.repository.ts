@@ -197,21 +197,28 @@ export function createCountsRepository(db: Db, cache: Cache) {
     holdsStock: doc.holdsStock,
   });
 
-  /** The ids of the sessions a blind count is running in, and the books and locations of their lines (hex ids). */
+  /**
+   * The books and locations of the lines of the sessions a blind count is running in, and the locations above those
+   * (hex ids): a location's subtree total sums the stock counted beneath it.
+   */
   // Not `exact`: every GET reads this set first, so while the change stream is down an exact read would put a
   // second database wait before each answer; the age limit bounds how late a session started elsewhere is seen.
+  // The locations' changes drop it too, so a shelf moved under another aisle during the count hides that aisle.
   const hidden = cache.define({
-    collections: [SESSIONS, LINES],
+    collections: [SESSIONS, LINES, 'locations'],
     maxEntries: 1,
     load: async () => {
       const blind = await sessions.find({ state: 'counting', blind: true }, { projection: { _id: 1 } }).toArray();
-      if (!blind.length) return { books: new Set<string>(), locations: new Set<string>() };
+      if (!blind.length) return { books: new Set<string>(), locations: new Set<string>(), above: new Set<string>() };
       const found = await lines
         .find({ sessionId: { $in: blind.map((one) => one._id) } }, { projection: { bookId: 1, locationId: 1 } })
         .toArray();
+      const counted = new Set(found.map((line) => line.locationId.toHexString()));
+      const shelves = await locations.find({ _id: { $in: [...counted].map(oid) } }, { projection: { ancestors: 1 } }).toArray();
       return {
         books: new Set(found.map((line) => line.bookId.toHexString())),
-        locations: new Set(found.map((line) => line.locationId.toHexString())),
+        locations: counted,
+        above: new Set(shelves.flatMap((shelf) => shelf.ancestors.map((id) => id.toHexString()))),
       };
     },
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  HIDDEN_DURING_BLIND_COUNT,
   IdParamsSchema,
   LocationDetailSchema,
   LocationListQuerySchema,
@@ -11,6 +12,7 @@ import {
   NewLocationSchema,
   QUANTITY_SORT_ROWS,
   RECEIVING_CODE,
+  STOCK_HIDDEN_HEADER,
   TOTAL_QUANTITY_HEADER,
 } from '@book-warehouse/types';
 import { endpoints, PAGE_HEADERS } from '../../middleware/endpoint';
@@ -100,8 +102,14 @@ export const LOCATIONS = endpoints({
       headers: {
         ...PAGE_HEADERS,
         [TOTAL_QUANTITY_HEADER]: {
-          description: 'The copies of every row that matches (all pages)',
+          description: `The copies of every row that matches (all pages); left out when ${STOCK_HIDDEN_HEADER} is sent`,
           schema: { type: 'integer', minimum: 0 },
+        },
+        [STOCK_HIDDEN_HEADER]: {
+          description:
+            'Sent to a caller other than an admin while a blind count is counting at the location or beneath it: why ' +
+            'the copies are not given (the rows of the books and locations counted are left out too)',
+          schema: { type: 'string', enum: [HIDDEN_DURING_BLIND_COUNT] },
         },
       },
       description: 'The page',

@@ -1,10 +1,17 @@
+import { STOCK_HIDDEN_HEADER } from '@book-warehouse/types';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiResponse } from '../../../lib/api-client';
 import { downloadApiFile } from '../../../lib/download';
 import { bookKeys } from './keys';
 
-/** The low books (stock at or below their reorder point), the largest shortage first. */
-const getReorder = (signal?: AbortSignal) => apiRequest('/reorder', { schema: (s) => s.ReorderItemSchema.array(), signal });
+/**
+ * The low books (stock at or below their reorder point), the largest shortage first, and why books are left out
+ * (`hidden`, null when none is): a blind count hides the books it counts.
+ */
+async function getReorder(signal?: AbortSignal) {
+  const { data, headers } = await apiResponse('/reorder', { schema: (s) => s.ReorderItemSchema.array(), signal });
+  return { lines: data, hidden: headers.get(STOCK_HIDDEN_HEADER) };
+}
 
 export const useReorder = () => useQuery({ queryKey: bookKeys.reorder(), queryFn: ({ signal }) => getReorder(signal) });
 

@@ -43,6 +43,20 @@ describe('ReorderList', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/reorder');
   });
 
+  it('says the books a blind count is counting are left out, and lists the others', async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify([lines[1]]), {
+          headers: { 'Content-Type': 'application/json', 'X-Stock-Hidden': 'Hidden during a blind count' },
+        }),
+    );
+    renderWithApp(<ReorderList />);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Hidden during a blind count: the books being counted are left out until counting stops.',
+    );
+    expect((await screen.findAllByRole('row')).slice(1).map((row) => within(row).getByRole('link').textContent)).toEqual(['Emma']);
+  });
+
   it('says so when no book is low', async () => {
     stubFetch(() => json([]));
     renderWithApp(<ReorderList />);

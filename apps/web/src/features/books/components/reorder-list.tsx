@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
-import { QueryState } from '../../../components/ui/query-state';
+import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { stacked } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
 import { contact } from '../../../config/contact';
@@ -43,8 +43,17 @@ export function ReorderList() {
           {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
         </Button>
       </div>
-      <QueryState query={reorder} loading="Loading the books to reorder" empty="No book is at or below its reorder point.">
-        {(lines) => <ReorderTable lines={lines} />}
+      <QueryState query={reorder} loading="Loading the books to reorder">
+        {({ lines, hidden }) => (
+          <>
+            {hidden && (
+              <p role="note" className="text-sm text-slate-700">
+                {hidden}: the books being counted are left out until counting stops.
+              </p>
+            )}
+            {lines.length === 0 ? <EmptyState>No book is at or below its reorder point.</EmptyState> : <ReorderTable lines={lines} />}
+          </>
+        )}
       </QueryState>
     </div>
   );

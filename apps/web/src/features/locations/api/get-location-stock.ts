@@ -1,9 +1,12 @@
-import { TOTAL_QUANTITY_HEADER, type LocationStockQuery } from '@book-warehouse/types';
+import { STOCK_HIDDEN_HEADER, TOTAL_QUANTITY_HEADER, type LocationStockQuery } from '@book-warehouse/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiResponse } from '../../../lib/api-client';
 import { locationKeys } from './keys';
 
-/** A page of what a location and everything beneath it holds, the rows' count and their copies (its total). */
+/**
+ * A page of what a location and everything beneath it holds, the rows' count and their copies (its total); the copies
+ * are null, with `hidden` saying why, while a blind count is counting there or beneath.
+ */
 async function getLocationStock(id: string, query: Partial<LocationStockQuery>, signal?: AbortSignal) {
   const { data, headers } = await apiResponse(`/locations/${id}/stock`, {
     query: { ...query },
@@ -13,7 +16,8 @@ async function getLocationStock(id: string, query: Partial<LocationStockQuery>, 
   return {
     items: data,
     total: Number(headers.get('X-Total-Count') ?? data.length),
-    copies: Number(headers.get(TOTAL_QUANTITY_HEADER) ?? 0),
+    copies: headers.has(STOCK_HIDDEN_HEADER) ? null : Number(headers.get(TOTAL_QUANTITY_HEADER) ?? 0),
+    hidden: headers.get(STOCK_HIDDEN_HEADER),
   };
 }
 

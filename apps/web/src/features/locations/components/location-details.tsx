@@ -12,7 +12,8 @@ import { useLocations } from '../api/get-locations';
 import { LocationForm } from './location-form';
 import { LocationStockTable } from './location-stock-table';
 
-const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
+/** A count of copies, or 'copies hidden' while a blind count hides it (the reason is said beneath). */
+const copies = (n: number | null) => (n === null ? 'copies hidden' : `${n} ${n === 1 ? 'copy' : 'copies'}`);
 
 type Panel = 'add' | 'edit' | undefined;
 
@@ -83,6 +84,7 @@ export function LocationDetails({ locationId, canChange }: { locationId: string;
                 {detail.holdsStock ? `${copies(detail.quantity)} here` : 'Groups other locations; holds no stock itself'}
                 {detail.childCount > 0 && `, ${copies(detail.subtreeQuantity)} with the ${detail.childCount} beneath`}
               </p>
+              {detail.hidden && <p className="text-sm text-slate-700">{detail.hidden}: the copies show again once counting stops.</p>}
             </header>
             <div className="flex flex-wrap gap-2">
               {canChange && detail.holdsStock && (
@@ -90,7 +92,8 @@ export function LocationDetails({ locationId, canChange }: { locationId: string;
                   Receive into {detail.code}
                 </Link>
               )}
-              {canChange && detail.subtreeQuantity > 0 && (
+              {/* Hidden copies offer no move: the button would say that some are there. */}
+              {canChange && detail.subtreeQuantity !== null && detail.subtreeQuantity > 0 && (
                 <Link to={paths.dashboard.moveFrom(detail._id)} className={buttonClass('secondary')}>
                   Move from {detail.code}
                 </Link>

@@ -55,7 +55,9 @@ export function LocationStockTable({ locationId, code }: { locationId: string; c
             aria-busy={stock.isPlaceholderData || undefined}
           >
             <p className="text-sm text-slate-600" aria-live="polite">
-              {data.copies} {data.copies === 1 ? 'copy' : 'copies'} in {data.total} {data.total === 1 ? 'row' : 'rows'}
+              {data.copies === null
+                ? `Copies hidden (${data.hidden}) in ${data.total} ${data.total === 1 ? 'row' : 'rows'}; the rows counted are left out`
+                : `${data.copies} ${data.copies === 1 ? 'copy' : 'copies'} in ${data.total} ${data.total === 1 ? 'row' : 'rows'}`}
             </p>
             <ScrollRegion label={`What ${code} holds`} className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
               <table className="w-full min-w-[36rem] text-left text-sm">

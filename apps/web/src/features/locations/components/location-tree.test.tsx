@@ -90,6 +90,14 @@ describe('LocationTree, by keyboard (WAI-ARIA tree pattern)', () => {
     expect(onSelect).toHaveBeenCalledWith(zone);
   });
 
+  it('says Hidden, with the reason, for a total a blind count hides, not a figure', () => {
+    const hidden = { subtreeQuantity: null, hidden: 'Hidden during a blind count' };
+    render(<LocationTree locations={[{ ...warehouse, ...hidden }, zone, shelf1, shelf2, receiving]} onSelect={vi.fn()} />);
+    // Its own total is the word and the reason; the 12 copies of the zone beneath it are the zone's row.
+    expect(item(/^Warehouse \(WH\) Hidden ?: Hidden during a blind count Zone A \(A\) 12 copies$/)).toBeInTheDocument();
+    expect(item(/^Receiving \(RECEIVING\) 3 copies/)).toBeInTheDocument();
+  });
+
   it('keeps the matches of a search and the path above them, every level open', async () => {
     const { user } = renderTree();
     await user.type(screen.getByLabelText('Find a location (code or name)'), 'a-2');

@@ -143,10 +143,16 @@ export function LocationTree({
               <span className="min-w-0 flex-1 truncate">
                 <span className="font-medium">{location.name}</span> <span className="font-mono text-xs">({location.code})</span>
               </span>
-              <span className="shrink-0 tabular-nums">
-                {location.subtreeQuantity}
-                <span className="sr-only">{location.subtreeQuantity === 1 ? ' copy' : ' copies'}</span>
-              </span>
+              {location.subtreeQuantity === null ? (
+                <span className="shrink-0 text-xs text-slate-600" title={location.hidden}>
+                  Hidden<span className="sr-only">: {location.hidden}</span>
+                </span>
+              ) : (
+                <span className="shrink-0 tabular-nums">
+                  {location.subtreeQuantity}
+                  <span className="sr-only">{location.subtreeQuantity === 1 ? ' copy' : ' copies'}</span>
+                </span>
+              )}
             </div>
             {branch && open && (
               <ul role="group" className="flex flex-col">

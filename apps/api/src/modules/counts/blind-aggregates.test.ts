@@ -140,6 +140,17 @@ describe('totals and lists by stock during a blind count', () => {
     for (const [path] of ORDERED) await get(path, staff).expect(200);
   });
 
+  it("hide a counted book's stock in the answer of a write, from staff; an admin's answer shows it", async () => {
+    const { shelf, book } = await shelfWith('BW-1', 5);
+    await countingShelf(shelf, true);
+    const restock = (user: TestUser) =>
+      request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(user)).send({ amount: 1, locationId: shelf._id }).expect(200);
+    const asStaff = (await restock(staff)).body as Book;
+    expect(asStaff).toMatchObject({ stockQuantity: 0, stockHidden: true });
+    expect(JSON.stringify(asStaff)).not.toMatch(/"quantity":[1-9]/);
+    expect(((await restock(admin)).body as Book).stockQuantity).toBe(7);
+  });
+
   it('are not hidden by a count that is not blind', async () => {
     const { shelf } = await shelfWith('BT2', 3);
     await countingShelf(shelf, false);

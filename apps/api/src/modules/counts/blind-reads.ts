@@ -80,7 +80,8 @@ function hide(value: unknown, hidden: Hidden, depth = 0): unknown {
 }
 
 /**
- * The blind counts' redaction at the HTTP edge: every read (and live-event stream) gets it, bound at send time to its
+ * The blind counts' redaction at the HTTP edge: every answer (reads, live-event streams, and writes, whose answers hold
+ * the book they changed) gets it, bound at send time to its
  * caller, since the cached answers are shared by every caller; the totals and the lists by stock ask it whether their
  * caller is refused them (lib/redact.ts, hidesTotals). Admins see everything. The sets are read per request
  * (cached until a session or line changes through any instance); a stream reads the latest set at each event. A read
@@ -93,7 +94,6 @@ export function blindReads(counts: Pick<CountsService, 'hidden' | 'seesEverythin
     !counts.seesEverything(caller) && (latest.books.size > 0 || latest.locations.size > 0);
   const redact = (value: unknown, caller: Parameters<CountsService['seesEverything']>[0]) => (hides(caller) ? hide(value, latest) : value);
   return (req, res, next) => {
-    if (req.method !== 'GET') return next();
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HIDDEN_WAIT_MS)));
     const read = counts.hidden().then(

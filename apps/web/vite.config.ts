@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { mkdir, rename } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -27,6 +28,36 @@ function keepSourceMapsOutOfDist(): Plugin {
 }
 
 /**
+ * The service worker of the installable floor app (scripts/service-worker.js, docs/decisions/029-offline-queue.md),
+ * written as dist/sw.js by the app's build with what it precaches: the shell (index.html), every script, style and
+ * WebAssembly file of the build, the Latin text face (other subsets are cached when first used), the manifest and
+ * the icons. Its version is a hash of that list, whose names carry their content's hash, and of the shell.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    // Once written: the shell (index.html) joins the bundle only at the end of the build.
+    async writeBundle(options, bundle) {
+      const built = Object.keys(bundle).filter(
+        (file) => !file.endsWith('.map') && (!file.endsWith('.woff2') || file.includes('inter-latin-wght')),
+      );
+      const icons = (await readdir(path.resolve(import.meta.dirname, 'public', 'icons'))).map((file) => `icons/${file}`);
+      const files = [...built, 'favicon.svg', 'manifest.webmanifest', ...icons].map((file) => `/${file}`).sort();
+      const shell = bundle['index.html'];
+      const version = createHash('sha256')
+        .update(files.join('\n'))
+        .update(shell?.type === 'asset' ? shell.source : '')
+        .digest('hex')
+        .slice(0, 16);
+      const worker = await readFile(path.resolve(import.meta.dirname, 'scripts', 'service-worker.js'), 'utf8');
+      const source = `const PRECACHE = ${JSON.stringify(files)};\nconst VERSION = '${version}';\n${worker}`;
+      await writeFile(path.join(options.dir!, 'sw.js'), source);
+    },
+  };
+}
+
+/**
  * The public pages' build (`--mode public`) runs the same components on Preact's React layer
  * (preact/compat, about 11 kB of gzip where react-dom is 60 kB), for their hydration and for their drawing
  * at build time alike, so that the two agree (docs/decisions/016-landing-prerender.md). TanStack Query and
@@ -42,7 +73,7 @@ const preactForReact = [
 ];
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), keepSourceMapsOutOfDist()],
+  plugins: [react(), tailwindcss(), keepSourceMapsOutOfDist(), ...(mode === 'public' ? [] : [serviceWorker()])],
   // The workspace's .env is read by scripts/start.mjs alone, which passes it on (only VITE_* reach the
   // browser); a bare `vite build` takes VITE_* from the environment.
   envDir: false,

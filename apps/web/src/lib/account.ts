@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Account } from '@book-warehouse/types';
 import { canChangeStock, type Role } from '@book-warehouse/types/roles';
 import { apiRequest } from './api-client';
 import { useAuth } from './auth';
@@ -11,14 +13,40 @@ import { queryRoots } from './query-keys';
  */
 export const accountKeys = { me: (uid: string) => [...queryRoots.account, uid] as const };
 
-const getAccount = (signal?: AbortSignal) => apiRequest('/me', { schema: (s) => s.AccountSchema, signal });
+/**
+ * The account as last read on this device, so that a floor app opened without a network knows the clerk's role (a
+ * viewer queues nothing, docs/decisions/029-offline-queue.md); the API checks the role again when the queue is sent.
+ */
+const storedKey = (uid: string) => `book-warehouse.account.${uid}`;
+
+function storedAccount(uid: string): Account | undefined {
+  try {
+    const text = localStorage.getItem(storedKey(uid));
+    return text ? (JSON.parse(text) as Account) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const getAccount = async (signal?: AbortSignal) => {
+  const account = await apiRequest('/me', { schema: (s) => s.AccountSchema, signal });
+  try {
+    localStorage.setItem(storedKey(account.uid), JSON.stringify(account));
+  } catch {
+    // Storage turned off: the role is known online only.
+  }
+  return account;
+};
 
 export function useAccount() {
   const { user } = useAuth();
+  const uid = user?.uid;
+  const stored = useMemo(() => (uid ? storedAccount(uid) : undefined), [uid]);
   return useQuery({
     queryKey: accountKeys.me(user?.uid ?? ''),
     queryFn: ({ signal }) => getAccount(signal),
     enabled: user !== null,
+    placeholderData: stored,
   });
 }
 

@@ -37,3 +37,8 @@ export function loadAuth(): Promise<Auth> {
 export async function currentIdToken(): Promise<string | undefined> {
   return loaded?.currentUser?.getIdToken();
 }
+
+/** A token asked for afresh, before the offline queue's replay (lib/offline/offline-queue.ts): one kept overnight has expired. */
+export async function refreshIdToken(): Promise<void> {
+  await loaded?.currentUser?.getIdToken(true);
+}

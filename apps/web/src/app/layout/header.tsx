@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useConfirm } from '../../components/ui/confirm-dialog';
 import { notify } from '../../components/ui/notify';
 import { paths, publicPaths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -22,6 +23,7 @@ export function Header() {
   const { pathname } = useLocation();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const confirm = useConfirm();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const compact = useScrolledPast(HEADER_SCROLL_PX);
@@ -59,6 +61,18 @@ export function Header() {
 
   const onLogout = async () => {
     setOpen(false);
+    // Changes made offline belong to this account: signing out with some not yet sent asks first (docs/offline.md).
+    // Loaded on demand: the public pages' first download stays without the queue.
+    const { pendingCount } = await import('../../lib/offline/offline-queue');
+    const pending = pendingCount();
+    if (
+      pending > 0 &&
+      !(await confirm(`Sign out with ${pending} ${pending === 1 ? 'change' : 'changes'} not sent?`, {
+        confirmLabel: 'Sign out',
+        detail: 'They stay on this device and are sent when you sign in again here.',
+      }))
+    )
+      return;
     // Home first: signing out on a protected page would otherwise send its guard to /login. A public page stays:
     // it is a document of its own (app/public-app.tsx), and leaving it would cut the sign-out short.
     if (!publicPaths.includes(pathname)) void navigate(paths.home);

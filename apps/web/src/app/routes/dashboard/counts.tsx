@@ -20,6 +20,7 @@ import { countName, scopeText, stateLabels, toleranceText } from '../../../featu
 import { locationByCodeQueryOptions } from '../../../features/locations/api/find-location-by-code';
 import { useLocations } from '../../../features/locations/api/get-locations';
 import { usePermissions } from '../../../lib/account';
+import { catalogueLocation } from '../../../lib/offline/catalogue';
 import { PageHeading } from './page-heading';
 
 const linkClass = 'font-medium text-amber-800 underline';
@@ -113,8 +114,11 @@ export function CountPage() {
   const [search] = useSearchParams();
   const { canChangeStock, role } = usePermissions();
   const queryClient = useQueryClient();
-  // Asked afresh on every label scanned.
-  const findPlace = useCallback((code: string) => queryClient.fetchQuery(locationByCodeQueryOptions(code)), [queryClient]);
+  // Asked afresh on every label scanned; without a network, the catalogue copy's locations (lib/offline/catalogue.ts).
+  const findPlace = useCallback(
+    (code: string) => (navigator.onLine ? queryClient.fetchQuery(locationByCodeQueryOptions(code)) : catalogueLocation(code)),
+    [queryClient],
+  );
   return (
     <section aria-labelledby="count-heading" className="flex min-w-0 flex-col gap-4">
       <PageHeading id="count-heading">Count</PageHeading>

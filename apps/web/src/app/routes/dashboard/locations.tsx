@@ -11,6 +11,7 @@ import { LocationsPanel } from '../../../features/locations/components/locations
 import { MoveScreen } from '../../../features/locations/components/move-session';
 import { ViewOnlyNotice } from '../../../features/users/components/view-only-notice';
 import { usePermissions } from '../../../lib/account';
+import { catalogueBook } from '../../../lib/offline/catalogue';
 import { PageHeading } from './page-heading';
 
 /** The location tree beside the chosen location's page (below it on a phone). */
@@ -71,6 +72,8 @@ export function MovePage() {
   // location, which the move shows per line: then the book itself is read (GET /book/{id}).
   const findBook = useCallback(
     async (isbn: string) => {
+      // Without a network: the catalogue copy's book, its stock by location as last known.
+      if (!navigator.onLine) return catalogueBook(isbn);
       const found = await queryClient.fetchQuery({ ...bookByIsbnQueryOptions(isbn), staleTime: 0 });
       if (!found || found.locations) return found;
       return queryClient.fetchQuery({ ...bookQueryOptions(found._id), staleTime: 0 });

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { Book } from '@book-warehouse/types';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
@@ -9,6 +10,8 @@ import { StockControls } from '../../../features/books/components/stock-controls
 import { useLocations } from '../../../features/locations/api/get-locations';
 import { useOpenLocationCode } from '../../../features/locations/api/use-open-location-code';
 import { usePermissions } from '../../../lib/account';
+import { catalogueBook } from '../../../lib/offline/catalogue';
+import { useOfflineState } from '../../../lib/offline/offline-queue';
 import { PageHeading } from './page-heading';
 
 /** What the last scan did: the book found (and how many times in a row), or why none was. */
@@ -32,11 +35,21 @@ export function ScanPage() {
   const [scanned, setScanned] = useState<{ isbn: string; count: number }>();
   const [outcome, setOutcome] = useState<Outcome>();
   // The shown book follows every change (the stock controls refresh the books' queries).
-  const book = useBookByIsbn(scanned?.isbn).data;
+  const { online } = useOfflineState();
+  // Without a network: the book as the catalogue copy last knew it, read-only (Batch Receive/Deliver queues changes).
+  const [offlineBook, setOfflineBook] = useState<Book>();
+  const fetched = useBookByIsbn(online ? scanned?.isbn : undefined).data;
+  const book = online ? fetched : offlineBook;
   const openLocation = useOpenLocationCode();
 
   const onCode = async (code: string) => {
     try {
+      if (!online) {
+        const known = await catalogueBook(code);
+        setOfflineBook(known);
+        setScanned({ isbn: code, count: 1 });
+        return setOutcome({ tone: 'ok', text: `Offline: ${known.bookName} had ${known.stockQuantity} in stock at the last sync.` });
+      }
       // Always asked afresh: a clerk scanning a book again expects its stock as it is now.
       const found = await queryClient.fetchQuery({ ...bookByIsbnQueryOptions(code), staleTime: 0 });
       if (found) {
@@ -86,7 +99,9 @@ export function ScanPage() {
           {/* After a receipt, a delivery or a price, the next key (the next book's code) goes into the ISBN field. */}
           <BookCard
             book={book}
-            actions={canChangeStock && <StockControls book={book} locations={locations.data} onChanged={() => field.current?.focus()} />}
+            actions={
+              online && canChangeStock && <StockControls book={book} locations={locations.data} onChanged={() => field.current?.focus()} />
+            }
           />
         </section>
       )}

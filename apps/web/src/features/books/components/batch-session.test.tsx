@@ -1,8 +1,11 @@
+import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testBook, testLocation } from '../../../test/fixtures';
+import { intentStore } from '../../../lib/offline/indexed-db';
+import { setOfflineAccount } from '../../../lib/offline/offline-queue';
+import { testAccount, testBook, testLocation } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { BatchSession } from './batch-session';
 
@@ -16,7 +19,7 @@ afterEach(() => {
 });
 
 /** The API: GET /books?isbn= finds the two books; POST /stock/movements answers `commit`. */
-function stubApi(commit: () => Response) {
+function stubApi(commit: () => Response | Promise<Response>) {
   return stubFetch((url) => {
     if (url.pathname === '/api/books') {
       const book = byIsbn.get(url.searchParams.get('isbn') ?? '');
@@ -124,6 +127,32 @@ describe('BatchSession', () => {
     expect(screen.getByRole('button', { name: /^Commit/ })).toBeDisabled();
     // The next key is the next code, not lost on the page with the disabled Commit.
     expect(screen.getByLabelText(/^ISBN to receive/)).toHaveFocus();
+  });
+
+  // A dead spot: the browser says online, but the request gets no answer, or a proxy's for a server it cannot reach.
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 504 from a proxy', () => Promise.resolve(new Response('Gateway Timeout', { status: 504 }))],
+  ])('at a dead spot (%s) queues the commit under the key it was sent with, and says so', async (spot, fail) => {
+    const account = testAccount({ uid: `dead-spot-${spot}` });
+    const fetchMock = stubApi(fail);
+    setOfflineAccount(account.uid, true);
+    renderWithApp(<BatchSession />, { account });
+    await scan('9780441172719');
+    await scan('9780441172719');
+    await userEvent.click(await screen.findByRole('button', { name: /^Commit: receive 2 copies/ }));
+
+    expect(await screen.findByText('Saved on this phone; it will be sent when the network is back.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('listitem', { name: /Dune/ })).toBeNull();
+    const sentKey = new Headers(fetchMock.mock.calls.find(([input]) => input === '/api/stock/movements')![1]?.headers).get(
+      'Idempotency-Key',
+    );
+    const queued = (await intentStore.all()).filter((intent) => intent.accountUid === account.uid);
+    expect(queued).toMatchObject([
+      { kind: 'movements', idempotencyKey: sentKey, state: 'queued', body: { lines: [{ bookId: dune._id, delta: 2 }] } },
+    ]);
+    setOfflineAccount(undefined, false);
   });
 });
 

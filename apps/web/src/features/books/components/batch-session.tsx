@@ -8,6 +8,9 @@ import { LocationSelect, proposedLocationId } from '../../../components/ui/locat
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { catalogueBook } from '../../../lib/offline/catalogue';
+import { newKey } from '../../../lib/idempotency-key';
+import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
 import { copies, scanBookInto, type ScanNotice } from '../../../lib/scan-book';
 import { bookByIsbnQueryOptions } from '../api/find-book-by-isbn';
 import { useCommitMovements } from '../api/commit-movements';
@@ -145,6 +148,7 @@ export function BatchSession({
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const commit = useCommitMovements();
+  const { online } = useOfflineState();
   const [state, dispatch] = useReducer(batchReducer, undefined, () => emptyBatch('receive', locationId));
   const placing = state.mode === 'receive' && locations !== undefined;
   const [notice, setNotice] = useState<ScanNotice>();
@@ -175,7 +179,8 @@ export function BatchSession({
       await scanBookInto(isbn, {
         name: 'batch',
         lines: state.lines,
-        find: (scanned) => queryClient.fetchQuery(bookByIsbnQueryOptions(scanned)),
+        // Without a network, the book and its stock as the catalogue copy last knew them (lib/offline/catalogue.ts).
+        find: (scanned) => (online ? queryClient.fetchQuery(bookByIsbnQueryOptions(scanned)) : catalogueBook(scanned)),
         hasRoomFor: (bookId) => hasRoomFor(state, bookId),
         add: (book) => dispatch({ type: 'scanned', book }),
       }),
@@ -199,38 +204,71 @@ export function BatchSession({
     field.current?.focus();
   };
 
+  /**
+   * Without a network the batch becomes an intent in the offline queue, its key made now (or the key of a commit cut by
+   * a dead spot), sent when the network returns (docs/offline.md); a refusal then shows under 'Needs attention'.
+   */
+  const queue = async (sent: typeof state, deadSpotKey?: string) => {
+    const verb = modes.find((m) => m.mode === sent.mode)!.verb;
+    const books = sent.lines.length === 1 ? sent.lines[0]!.book.bookName : `${sent.lines.length} books`;
+    try {
+      await queueIntent({
+        call: { kind: 'movements', path: '/stock/movements', body: movementsOf(sent) },
+        precondition: {
+          books: sent.lines.map((line) => ({ bookId: line.book._id, name: line.book.bookName, stockSeen: line.book.stockQuantity })),
+        },
+        summary: `${verb} ${copies(total)} of ${books}`,
+        idempotencyKey: deadSpotKey,
+      });
+      setSummary(undefined);
+      setNotice(deadSpotKey ? { tone: 'ok', text: `${savedOnPhone}.` } : undefined);
+      dispatch({ type: 'clear' });
+      field.current?.focus();
+      if (!deadSpotKey) notify.success(`Queued: ${verb.toLowerCase()} ${copies(total)} of ${books}. It is sent when the network returns.`);
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  };
+
   const onCommit = () => {
     const sent = state;
+    if (!online) return void queue(sent);
     setRefusals([]);
     setSummary(undefined);
-    commit.mutate(movementsOf(sent), {
-      onSuccess: ({ books }) => {
-        const lines = sent.lines.map((line, index) => {
-          const delta = lineDelta(sent.mode, line.count);
-          const after = books[index]?.stockQuantity ?? stockAfter(sent.mode, line);
-          return { name: line.book.bookName, delta, before: after - delta, after };
-        });
-        const done = modes.find((m) => m.mode === sent.mode)!.done;
-        setSummary({ done, lines });
-        setNotice(undefined);
-        dispatch({ type: 'clear' });
-        focusFieldWhenFree.current = true;
-        notify.success(`${done} ${copies(total)} of ${lines.length} ${lines.length === 1 ? 'book' : 'books'}`);
+    const key = newKey();
+    commit.mutate(
+      { body: movementsOf(sent), key },
+      {
+        onSuccess: ({ books }) => {
+          const lines = sent.lines.map((line, index) => {
+            const delta = lineDelta(sent.mode, line.count);
+            const after = books[index]?.stockQuantity ?? stockAfter(sent.mode, line);
+            return { name: line.book.bookName, delta, before: after - delta, after };
+          });
+          const done = modes.find((m) => m.mode === sent.mode)!.done;
+          setSummary({ done, lines });
+          setNotice(undefined);
+          dispatch({ type: 'clear' });
+          focusFieldWhenFree.current = true;
+          notify.success(`${done} ${copies(total)} of ${lines.length} ${lines.length === 1 ? 'book' : 'books'}`);
+        },
+        // Said once: a refusal of lines is shown beside them, with the banner above the list (which takes the focus, so
+        // it is seen and read out); any other failure is a toast.
+        onError: (error) => {
+          // The browser says online but the request met a dead spot: queued under the key it was sent with.
+          if (isDeadSpot(error)) return void queue(sent, key);
+          if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) return notify.error(error.message);
+          dispatch({ type: 'refused', fields: error.fields });
+          const failing = Object.keys(error.fields).length - generalRefusals(error.fields).length;
+          setRefusals([
+            ...(failing > 0
+              ? [`${failing} ${failing === 1 ? 'line' : 'lines'} cannot be applied: correct or remove them, then commit again.`]
+              : []),
+            ...generalRefusals(error.fields),
+          ]);
+        },
       },
-      // Said once: a refusal of lines is shown beside them, with the banner above the list (which takes the focus, so
-      // it is seen and read out); any other failure is a toast.
-      onError: (error) => {
-        if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) return notify.error(error.message);
-        dispatch({ type: 'refused', fields: error.fields });
-        const failing = Object.keys(error.fields).length - generalRefusals(error.fields).length;
-        setRefusals([
-          ...(failing > 0
-            ? [`${failing} ${failing === 1 ? 'line' : 'lines'} cannot be applied: correct or remove them, then commit again.`]
-            : []),
-          ...generalRefusals(error.fields),
-        ]);
-      },
-    });
+    );
   };
 
   return (
@@ -345,7 +383,7 @@ export function BatchSession({
             disabled={busy || state.lines.length === 0 || short.length > 0}
             aria-describedby={short.length > 0 ? shortId : undefined}
           >
-            {busy ? 'Committing…' : `Commit: ${current.verb.toLowerCase()} ${copies(total)}`}
+            {busy ? 'Committing…' : `${online ? 'Commit' : 'Queue'}: ${current.verb.toLowerCase()} ${copies(total)}`}
           </Button>
           {busy && (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import type { CountDetail, CountLine, Location } from '@book-warehouse/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
@@ -7,11 +8,22 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
 import { newKey } from '../../../lib/idempotency-key';
+import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
 import { copies } from '../../../lib/scan-book';
 import { useAddObservation } from '../api/add-observation';
 import { useChangeCountState } from '../api/change-count-state';
+import { countKeys } from '../api/keys';
 import { countName } from '../format';
-import { emptyTally, observationOf, tallyReducer, undoable, type CountPlace, type Scan } from '../scan-tally';
+import {
+  emptyTally,
+  figuresHere,
+  observationOf,
+  pendingObservations,
+  tallyReducer,
+  undoable,
+  type CountPlace,
+  type Scan,
+} from '../scan-tally';
 import { ApiErrorNotice } from './api-errors';
 import { NumberPad } from './number-pad';
 
@@ -28,6 +40,7 @@ function ScanRow({ scan, onRetry, onDismiss }: { scan: Scan; onRetry: () => void
       <span className="min-w-0 break-words">{what}</span>
       {scan.status === 'sending' && <span className="text-slate-600">Sending…</span>}
       {scan.status === 'counted' && <span className="font-medium text-emerald-700">Counted</span>}
+      {scan.status === 'queued' && <span className="font-medium text-amber-800">Saved on this phone</span>}
       {scan.status === 'failed' && (
         <span className="flex flex-wrap items-center gap-2">
           <span className="text-red-700">{scan.error}</span>
@@ -47,7 +60,8 @@ function ScanRow({ scan, onRetry, onDismiss }: { scan: Scan; onRetry: () => void
  * The count screen, for a phone and a scanner: scan a location's label, then books (each scan +1; a number typed on
  * the pad first makes the next scan a box of that many); Undo sends -n for the last scan. Every observation carries
  * the key made when the clerk scanned. `recount`: the session is in review and this clerk recounts the lines beyond
- * tolerance. The screen shows what is counted, never what is expected.
+ * tolerance. The screen shows what is counted, never what is expected. Without a network (or at a dead spot) each
+ * observation waits in the offline queue under its key, and the figures shown add this phone's unsent ones.
  */
 function Counting({
   count,
@@ -68,25 +82,71 @@ function Counting({
   const field = useRef<HTMLInputElement>(null);
   const inFlight = useRef(new Set<string>());
   const last = undoable(state);
+  const { online, queued } = useOfflineState();
+  const queryClient = useQueryClient();
+  const pending = state.place ? pendingObservations(queued, count._id, state.place._id, recount) : [];
+  const unsentHere = queued.filter((intent) => intent.path === `/counts/${count._id}/observations`).length;
+
+  // Observations of this count leaving the queue were accepted: the session is read again for their figures.
+  const unsentBefore = useRef(unsentHere);
+  useEffect(() => {
+    if (unsentHere < unsentBefore.current) void queryClient.invalidateQueries({ queryKey: countKeys.detail(count._id) });
+    unsentBefore.current = unsentHere;
+  }, [unsentHere, queryClient, count._id]);
 
   // Each scan waiting to be sent goes once; a failed one goes again, with its own key, when the clerk retries it.
+  // Offline, or the undo of a scan still queued (the queue keeps the order), it joins the offline queue instead.
   useEffect(() => {
+    // The scan as an intent of the offline queue, under the key made when the clerk scanned; a refusal on replay
+    // shows under 'Needs attention'.
+    const queue = (scan: Scan) => {
+      const line = count.lines.find(
+        (l) => l.locationId === scan.locationId && (scan.bookId ? l.bookId === scan.bookId : l.isbn === scan.isbn),
+      );
+      const name = scan.bookName ?? line?.bookName ?? `ISBN ${scan.isbn}`;
+      const seen = figuresHere(
+        count.lines,
+        pendingObservations(queued, count._id, scan.locationId, recount),
+        scan.locationId,
+        recount,
+      ).find((row) => row.key === line?._id);
+      return queueIntent({
+        call: { kind: 'observation', path: `/counts/${count._id}/observations`, body: observationOf(scan, recount) },
+        precondition: { books: [{ bookId: scan.bookId ?? '', name, stockSeen: seen?.counted ?? 0 }] },
+        summary: `${recount ? 'Recount' : 'Count'} ${scan.delta > 0 ? '+' : ''}${scan.delta} of ${name} in ${countName(count)}`,
+        idempotencyKey: scan.key,
+      }).then(
+        () => {
+          dispatch({ type: 'queued', key: scan.key, bookName: line?.bookName });
+          setNotice({ tone: 'ok', text: `${name}: ${savedOnPhone}.` });
+        },
+        (error: Error) => {
+          dispatch({ type: 'failed', key: scan.key, error: error.message });
+          setNotice({ tone: 'error', text: error.message });
+        },
+      );
+    };
     for (const scan of state.scans) {
       if (scan.status !== 'sending' || inFlight.current.has(scan.key)) continue;
       inFlight.current.add(scan.key);
-      observe
-        .mutateAsync({ id: count._id, key: scan.key, body: observationOf(scan, recount) })
-        .then(({ line }) => {
-          dispatch({ type: 'counted', key: scan.key, bookId: line.bookId, bookName: line.bookName });
-          setNotice({ tone: 'ok', text: `${line.bookName}: ${copies(countedOf(line, recount) ?? 0)} counted at ${line.code}` });
-        })
-        .catch((error: Error) => {
-          dispatch({ type: 'failed', key: scan.key, error: error.message });
-          setNotice({ tone: 'error', text: error.message });
-        })
-        .finally(() => inFlight.current.delete(scan.key));
+      const undoesQueued = state.scans.some((done) => done.key === scan.undoes && done.status === 'queued');
+      const sent =
+        !online || undoesQueued
+          ? queue(scan)
+          : observe
+              .mutateAsync({ id: count._id, key: scan.key, body: observationOf(scan, recount) })
+              .then(({ line }) => {
+                dispatch({ type: 'counted', key: scan.key, bookId: line.bookId, bookName: line.bookName });
+                setNotice({ tone: 'ok', text: `${line.bookName}: ${copies(countedOf(line, recount) ?? 0)} counted at ${line.code}` });
+              })
+              .catch((error: Error) => {
+                if (isDeadSpot(error)) return queue(scan);
+                dispatch({ type: 'failed', key: scan.key, error: error.message });
+                setNotice({ tone: 'error', text: error.message });
+              });
+      void sent.finally(() => inFlight.current.delete(scan.key));
     }
-  }, [state.scans, observe, count._id, recount]);
+  }, [state.scans, observe, count, recount, online, queued]);
 
   const onPlaceCode = async (code: string) => {
     try {
@@ -118,7 +178,7 @@ function Counting({
     review.mutate({ id: count._id, step: 'review' }, { onSuccess: () => void navigate(paths.dashboard.countReview(count._id)) });
   };
 
-  const here = count.lines.filter((line) => line.locationId === state.place?._id && countedOf(line, recount) !== null);
+  const here = state.place ? figuresHere(count.lines, pending, state.place._id, recount) : [];
   const toRecount = count.lines.filter((line) => line.needsRecount);
   const recent = state.scans
     .filter((scan) => scan.locationId === state.place?._id)
@@ -154,7 +214,7 @@ function Counting({
               field.current?.focus();
             }}
           >
-            {last ? `Undo the last scan (${last.bookName ?? ''} ${last.delta > 0 ? '+' : ''}${last.delta})` : 'Undo the last scan'}
+            {last ? `Undo the last scan (${last.bookName ?? last.isbn} ${last.delta > 0 ? '+' : ''}${last.delta})` : 'Undo the last scan'}
           </Button>
         </div>
       </div>
@@ -193,10 +253,18 @@ function Counting({
             <p className="text-sm text-slate-600">Nothing counted here yet.</p>
           ) : (
             <ul aria-label={`Counted at ${state.place.code}`} className="divide-y divide-slate-200">
-              {here.map((line) => (
-                <li key={line._id} className="flex items-center justify-between gap-3 py-2">
-                  <span className="min-w-0 break-words">{line.bookName}</span>
-                  <span className="text-lg font-bold tabular-nums">{countedOf(line, recount)}</span>
+              {here.map((row) => (
+                <li key={row.key} className="flex items-center justify-between gap-3 py-2">
+                  <span className="min-w-0 break-words">
+                    {row.name}
+                    {row.unsent !== 0 && (
+                      <span className="block text-sm text-amber-800">
+                        {row.unsent > 0 ? '+' : ''}
+                        {row.unsent} saved on this phone
+                      </span>
+                    )}
+                  </span>
+                  <span className="text-lg font-bold tabular-nums">{row.counted}</span>
                 </li>
               ))}
             </ul>

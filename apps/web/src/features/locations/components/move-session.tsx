@@ -4,8 +4,12 @@ import { useReducer, useRef, useState } from 'react';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notify';
+import { ScanSessionActions } from '../../../components/ui/scan-session-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { catalogueLocation } from '../../../lib/offline/catalogue';
+import { newKey } from '../../../lib/idempotency-key';
+import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
 import { copies, scanBookInto } from '../../../lib/scan-book';
 import { useLocation as useLocationDetail } from '../api/get-location';
 import { locationByCodeQueryOptions } from '../api/find-location-by-code';
@@ -85,6 +89,7 @@ function LineRow({ line, from, onCount, busy }: { line: MoveLine; from?: Locatio
 function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<Book | null>; from?: Location }) {
   const queryClient = useQueryClient();
   const transfer = useTransferStock();
+  const { online } = useOfflineState();
   const [state, dispatch] = useReducer(moveReducer, from, emptyMove);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [refusal, setRefusal] = useState<string>();
@@ -95,7 +100,8 @@ function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<B
 
   const onLocationCode = async (code: string) => {
     try {
-      const location = await queryClient.fetchQuery(locationByCodeQueryOptions(code));
+      // Without a network, the locations as the catalogue copy last knew them (lib/offline/catalogue.ts).
+      const location = online ? await queryClient.fetchQuery(locationByCodeQueryOptions(code)) : await catalogueLocation(code);
       if (!location) return setNotice({ tone: 'error', text: `No location or book has the code ${code}.` });
       if (!location.holdsStock)
         return setNotice({ tone: 'error', text: `${place(location)} holds no stock: scan one of the locations beneath it.` });
@@ -127,20 +133,46 @@ function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<B
     if (!body || !state.from || !state.to) return;
     const { from: source, to } = state;
     setRefusal(undefined);
-    transfer.mutate(body, {
-      onSuccess: () => {
-        notify.success(`Moved ${copies(total)} from ${source.code} to ${to.code}`);
-        dispatch({ type: 'clear' });
-        setNotice(undefined);
-        field.current?.focus();
+    // An intent of the offline queue, its key made now (or the key of a commit cut by a dead spot, where the browser
+    // says online but no answer came); a refusal on replay shows under 'Needs attention'.
+    const queue = (deadSpotKey?: string) => {
+      const summary = `Move ${copies(total)} from ${source.code} to ${to.code}`;
+      const books = state.lines.map((line) => ({
+        bookId: line.book._id,
+        name: line.book.bookName,
+        stockSeen: quantityAt(line.book, source._id) ?? line.book.stockQuantity,
+      }));
+      const call = { kind: 'transfers', path: '/stock/transfers', body } as const;
+      void queueIntent({ call, precondition: { books }, summary, idempotencyKey: deadSpotKey }).then(
+        () => {
+          if (!deadSpotKey) notify.success(`Queued: ${summary}. It is sent when the network returns.`);
+          dispatch({ type: 'clear' });
+          setNotice(deadSpotKey ? { tone: 'ok', text: `${savedOnPhone}.` } : undefined);
+          field.current?.focus();
+        },
+        (error: Error) => setRefusal(error.message),
+      );
+    };
+    if (!online) return queue();
+    const key = newKey();
+    transfer.mutate(
+      { body, key },
+      {
+        onSuccess: () => {
+          notify.success(`Moved ${copies(total)} from ${source.code} to ${to.code}`);
+          dispatch({ type: 'clear' });
+          setNotice(undefined);
+          field.current?.focus();
+        },
+        onError: (error) => {
+          if (isDeadSpot(error)) return queue(key);
+          if (error instanceof ApiError && Object.keys(error.fields).some((key) => key.startsWith('lines.'))) {
+            dispatch({ type: 'refused', fields: error.fields });
+            setRefusal(`Nothing was moved. ${error.message}`);
+          } else setRefusal(error.message);
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.fields).some((key) => key.startsWith('lines.'))) {
-          dispatch({ type: 'refused', fields: error.fields });
-          setRefusal(`Nothing was moved. ${error.message}`);
-        } else setRefusal(error.message);
-      },
-    });
+    );
   };
 
   return (
@@ -204,22 +236,24 @@ function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<B
             ))}
           </ul>
         )}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={onCommit} disabled={busy || phase !== 'review'}>
-            {busy ? 'Moving…' : state.to && state.from ? `Move ${copies(total)} from ${state.from.code} to ${state.to.code}` : 'Move'}
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              dispatch({ type: 'clear' });
-              setNotice(undefined);
-              setRefusal(undefined);
-            }}
-            disabled={busy || state.steps.length === 0}
-          >
-            Start over
-          </Button>
-        </div>
+        <ScanSessionActions
+          commitLabel={
+            busy
+              ? 'Moving…'
+              : state.to && state.from
+                ? `${online ? 'Move' : 'Queue move of'} ${copies(total)} from ${state.from.code} to ${state.to.code}`
+                : 'Move'
+          }
+          canCommit={phase === 'review'}
+          onCommit={onCommit}
+          scanned={state.steps.length > 0}
+          onStartOver={() => {
+            dispatch({ type: 'clear' });
+            setNotice(undefined);
+            setRefusal(undefined);
+          }}
+          busy={busy}
+        />
       </section>
     </div>
   );

@@ -1,8 +1,11 @@
+import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testLocation, testOrderLine, testPurchaseOrder } from '../../../test/fixtures';
+import { intentStore } from '../../../lib/offline/indexed-db';
+import { setOfflineAccount } from '../../../lib/offline/offline-queue';
+import { testAccount, testLocation, testOrderLine, testPurchaseOrder } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { ReceivingScreen } from './receiving-screen';
 
@@ -78,5 +81,31 @@ describe('ReceivingScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
     expect(screen.getByLabelText('Copies of Dune received now into the default location')).toHaveValue(0);
     expect(screen.getByRole('button', { name: 'Receive' })).toBeDisabled();
+  });
+
+  it('at a dead spot queues the receipt under the key it was sent with, and says so', async () => {
+    const account = testAccount({ uid: 'receiving-dead-spot' });
+    const fetchMock = stubFetch((_, init) => (init?.method === 'POST' ? new Response('Bad Gateway', { status: 502 }) : json(order)));
+    setOfflineAccount(account.uid, true);
+    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[upper]} />, { account });
+    await screen.findByRole('list', { name: `Lines of ${order.number}` });
+    await scan('9780441013593');
+    await scan('9780441013593');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 2 copies' }));
+
+    expect(await screen.findByText('Saved on this phone; it will be sent when the network is back.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    const queued = (await intentStore.all()).filter((intent) => intent.accountUid === account.uid);
+    expect(queued).toMatchObject([
+      {
+        kind: 'receipt',
+        path: `/purchase-orders/${order._id}/receipts`,
+        idempotencyKey: new Headers(init?.headers).get('Idempotency-Key'),
+        body: bodyOf(init),
+        precondition: { books: [{ bookId: DUNE, name: 'Dune', stockSeen: 5 }] },
+        state: 'queued',
+      },
+    ]);
+    setOfflineAccount(undefined, false);
   });
 });

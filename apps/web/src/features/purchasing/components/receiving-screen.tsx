@@ -10,6 +10,7 @@ import { ScanSessionActions } from '../../../components/ui/scan-session-actions'
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { newKey } from '../../../lib/idempotency-key';
+import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
 import { copies } from '../../../lib/scan-book';
 import { useReceive } from '../api/change-purchase-order';
 import { usePurchaseOrder, usePurchaseOrders } from '../api/get-purchase-orders';
@@ -175,6 +176,7 @@ function ReceivingSession({
   const commitKey = useRef<CommitKey | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
   const receive = useReceive();
+  const { online } = useOfflineState();
   const lines = tallyLines(order, state);
   const total = scannedCopies(state);
   const receivable = (RECEIVABLE_STATES as readonly string[]).includes(order.state);
@@ -210,9 +212,33 @@ function ReceivingSession({
     const body = receiptOf(order, state, allowOver);
     if (!body) return;
     commitKey.current = commitKeyFor(commitKey.current, body, newKey);
+    const { key } = commitKey.current;
     setRefusal(undefined);
+    // Offline or at a dead spot, the receipt waits in the offline queue under this commit's key (docs/offline.md); a
+    // refusal on replay (over-receipt, the order closed meanwhile) shows under 'Needs attention'.
+    const queue = () => {
+      const books = body.lines.map((sent) => {
+        const line = lines.find((one) => one.bookId === sent.bookId);
+        return { bookId: sent.bookId ?? '', name: line?.bookName ?? `ISBN ${sent.isbn}`, stockSeen: line?.outstanding ?? 0 };
+      });
+      void queueIntent({
+        call: { kind: 'receipt', path: `/purchase-orders/${order._id}/receipts`, body },
+        precondition: { books },
+        summary: `Receive ${copies(total)} against ${order.number}`,
+        idempotencyKey: key,
+      }).then(
+        () => {
+          commitKey.current = undefined;
+          dispatch({ type: 'clear' });
+          setNotice({ tone: 'ok', text: `${savedOnPhone}.` });
+          field.current?.focus();
+        },
+        (error: Error) => setRefusal({ message: error.message, lines: [], over: false }),
+      );
+    };
+    if (!online) return queue();
     receive.mutate(
-      { id: order._id, body, idempotencyKey: commitKey.current.key },
+      { id: order._id, body, idempotencyKey: key },
       {
         onSuccess: ({ order: after }) => {
           commitKey.current = undefined;
@@ -226,6 +252,7 @@ function ReceivingSession({
           field.current?.focus();
         },
         onError: (error) => {
+          if (isDeadSpot(error)) return queue();
           const fields = error instanceof ApiError ? error.fields : {};
           const refused = refusedLines(body, order, fields);
           setRefusal({

@@ -5,6 +5,9 @@ import { BookSchema, historyTask } from '@book-warehouse/types';
 import { connectDatabase, DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS, type Database } from '../../src/lib/database';
 import { apiError, bearer, createTestUser, newBook, setRole, type TestUser } from '../helpers';
 import { Cluster } from './cluster';
+// The floor app's own replay of its offline queue (issue 36), run here against the cluster as the phone runs it.
+import { memoryIntentStore } from '../../../web/src/lib/offline/memory-store';
+import { enqueue, replay, type Send } from '../../../web/src/lib/offline/replay';
 
 // Issue 12's fault suite: two built API instances behind HAProxy over one replica-set mongod, all on
 // loopback. Each scenario drives load through the balancer (or at one instance), injects a fault, and then
@@ -55,7 +58,7 @@ let database: Database;
 let staff: TestUser;
 /** Scenarios that ran to their end: with fewer, the logs are kept for a look. */
 let completed = 0;
-const SCENARIOS = 7;
+const SCENARIOS = 8;
 
 /** The API's error shape, or a balancer's answer in it. */
 const isErrorShape = (body: unknown) => {
@@ -571,6 +574,104 @@ describe('8. kill -9 of mongod in the middle of applying count sessions, restart
       .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } })
       .toArray();
     for (const book of stocks) expect(book['stockQuantity']).toBe(1000 - applied.length);
+    completed++;
+  }, 300_000);
+});
+
+describe('10. kill -9 of mongod in the middle of replaying an offline queue, sent again until it is empty', () => {
+  it('every intent the server accepted is applied exactly once, and only the impossible deliveries need attention', async () => {
+    const books = 6;
+    const ids: string[] = [];
+    for (let i = 0; i < books; i++) ids.push(await addBook(50, `Fault 10: floor ${i}`));
+
+    // A phone's queue as the floor app keeps it (apps/web/src/lib/offline): receipts and deliveries made offline, each
+    // a delta with the key made when the clerk acted; every 15th delivers more than any shelf holds (refused, 409).
+    const store = memoryIntentStore();
+    const changes = new Map<string, { bookId: string; delta: number }>();
+    for (let n = 0; n < 120; n++) {
+      const bookId = ids[n % books]!;
+      const delta = n % 15 === 14 ? -1000 : n % 3 === 2 ? -((n % 2) + 1) : (n % 3) + 1;
+      changes.set(`intent-${n}`, { bookId, delta });
+      await enqueue(
+        store,
+        {
+          call: { kind: 'movements', path: '/stock/movements', body: { lines: [{ bookId, delta }] } },
+          accountUid: staff.uid,
+          precondition: { books: [{ bookId, name: `Fault 10: floor ${n % books}`, stockSeen: 50 }] },
+          summary: `${delta} of ${bookId}`,
+        },
+        { id: `intent-${n}`, key: randomUUID(), now: new Date() },
+      );
+    }
+    const made = await store.all();
+
+    // Each intent goes as the app sends it, with its key, waiting out a 503 or an in-flight 409 (untilSettled); no answer
+    // at all stops the replay, which starts again a second later from that intent, with the same key.
+    let accepted = 0;
+    let retries = 0;
+    const send: Send = async (intent) => {
+      const outcome = await untilSettled(
+        () => call(`${cluster.url}/api${intent.path}`, { ...post(intent.body), headers: { 'Idempotency-Key': intent.idempotencyKey } }),
+        () => retries++,
+      );
+      if (outcome.status === 200) {
+        accepted++;
+        return { outcome: 'accepted' };
+      }
+      if (outcome.error || outcome.status >= 500) return { outcome: 'unreachable', reason: outcome.error ?? String(outcome.status) };
+      return { outcome: 'refused', reason: isErrorShape(outcome.body) ? apiError(outcome.body).message : String(outcome.status) };
+    };
+    let replays = 0;
+    const sync = async () => {
+      for (const until = Date.now() + 120_000; Date.now() < until; replays++) {
+        const result = await replay(store, staff.uid, send);
+        if (!result.stoppedBy) return;
+        await sleep(1000);
+      }
+    };
+    await Promise.all([
+      sync(),
+      killMongoMidway(async () => {
+        while (accepted < 10) await sleep(10);
+      }),
+    ]);
+
+    const left = await store.all();
+    const refused = left.filter((intent) => intent.state === 'needs-attention');
+    const gone = made.filter((intent) => !left.some((kept) => kept.id === intent.id));
+    const expected = new Map(ids.map((id) => [id, 50]));
+    for (const intent of gone) {
+      const { bookId, delta } = changes.get(intent.id)!;
+      expected.set(bookId, expected.get(bookId)! + delta);
+    }
+    const stocks = await database.db
+      .collection('books')
+      .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } })
+      .toArray();
+    // One history entry per line applied: the applications, counted by the server itself.
+    const applied = await database.db
+      .collection('histories')
+      .countDocuments({ bookId: { $in: ids }, task: /^(Added|Deleverd) \d+ Quantity$/ });
+    const { lost, duplicates } = record('10 kill -9 mongod, offline replay', {
+      requests: made.length,
+      failures: left.length - refused.length,
+      acknowledged: gone.length,
+      applied,
+      ambiguous: 0,
+      note: `${gone.length} intents accepted over ${replays + 1} replays and ${retries} retries with their keys, ${refused.length} need attention`,
+    });
+    expect(left.filter((intent) => intent.state === 'queued')).toEqual([]);
+    expect({ lost, duplicates }).toEqual({ lost: 0, duplicates: 0 });
+    // The refused ones are exactly the impossible deliveries, each shown with the server's reason.
+    expect(refused.map((intent) => intent.id).sort()).toEqual(
+      [...changes]
+        .filter(([, change]) => change.delta === -1000)
+        .map(([id]) => id)
+        .sort(),
+    );
+    for (const intent of refused) expect(intent.reason).toMatch(/below 0/);
+    const stored = new Map(stocks.map((book) => [book._id.toHexString(), book['stockQuantity'] as number]));
+    expect(stored).toEqual(expected);
     completed++;
   }, 300_000);
 });

@@ -18,7 +18,8 @@ const PHASES = [
       ['Chromium', 'node scripts/ensure-chromium.mjs'],
       ['browser journeys', 'pnpm --filter @book-warehouse/web e2e'],
     ],
-    [['web unit tests', 'pnpm --filter @book-warehouse/web test']],
+    // One Vitest worker: the journeys keep the rest of the machine.
+    [['web unit tests', 'pnpm --filter @book-warehouse/web test --maxWorkers=1']],
   ],
   [[['hostile-client suite', 'pnpm --filter @book-warehouse/api test:hostile']]],
 ];

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../api-client';
 import { newKey } from '../idempotency-key';
 import { refreshIdToken } from '../lazy-auth';
@@ -98,6 +98,12 @@ async function reload() {
  */
 const CATALOGUE_FRESH_MS = 5 * 60_000;
 
+/**
+ * Whether this page has shown a floor screen (scan, batch, move, count, receiving): only those work offline from the
+ * catalogue copy, so a page that never shows one never reads it.
+ */
+let floorShown = false;
+
 /** One replay: the token asked for afresh first, then each intent in order (./replay.ts); then the catalogue copy. */
 async function syncOnce(refresh: boolean) {
   const who = account;
@@ -116,7 +122,8 @@ async function syncOnce(refresh: boolean) {
       }
       update({ lastSync: at });
       const copied = await catalogueAge().catch(() => undefined);
-      if (refresh || !copied || at.getTime() - copied.getTime() > CATALOGUE_FRESH_MS) await refreshCatalogue().catch(() => undefined);
+      if (floorShown && (refresh || !copied || at.getTime() - copied.getTime() > CATALOGUE_FRESH_MS))
+        await refreshCatalogue().catch(() => undefined);
     }
   } catch (error) {
     update({ stoppedBy: (error as Error).message });
@@ -215,3 +222,13 @@ const subscribe = (listener: () => void) => {
 };
 
 export const useOfflineState = () => useSyncExternalStore(subscribe, () => state);
+
+/** The status, for a floor screen: the first one a page shows has the catalogue copy read, when it has none or an old one. */
+export function useFloorScreen(): OfflineState {
+  useEffect(() => {
+    if (floorShown) return;
+    floorShown = true;
+    void syncNow();
+  }, []);
+  return useOfflineState();
+}

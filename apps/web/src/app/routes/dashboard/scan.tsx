@@ -11,7 +11,7 @@ import { useLocations } from '../../../features/locations/api/get-locations';
 import { useOpenLocationCode } from '../../../features/locations/api/use-open-location-code';
 import { usePermissions } from '../../../lib/account';
 import { catalogueBook } from '../../../lib/offline/catalogue';
-import { useOfflineState } from '../../../lib/offline/offline-queue';
+import { useFloorScreen } from '../../../lib/offline/offline-queue';
 import { PageHeading } from './page-heading';
 
 /** What the last scan did: the book found (and how many times in a row), or why none was. */
@@ -35,7 +35,7 @@ export function ScanPage() {
   const [scanned, setScanned] = useState<{ isbn: string; count: number }>();
   const [outcome, setOutcome] = useState<Outcome>();
   // The shown book follows every change (the stock controls refresh the books' queries).
-  const { online } = useOfflineState();
+  const { online } = useFloorScreen();
   // Without a network: the book as the catalogue copy last knew it, read-only (Batch Receive/Deliver queues changes).
   const [offlineBook, setOfflineBook] = useState<Book>();
   const fetched = useBookByIsbn(online ? scanned?.isbn : undefined).data;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,7 +56,7 @@ describe('LoginForm sign-in', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-one');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ task: 'Login' });
   });
 

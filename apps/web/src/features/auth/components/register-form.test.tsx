@@ -1,5 +1,5 @@
 import { FirebaseError } from 'firebase/app';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ describe('RegisterForm', () => {
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(String(input)).toBe('/api/histories');
     expect(JSON.parse(init?.body as string)).toMatchObject({ task: 'Singup', bookName: 'Ada Lovelace' });
-    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
   });
 
   it('shows a failed history record as a toast, not as a failed registration', async () => {

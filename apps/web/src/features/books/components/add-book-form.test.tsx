@@ -75,7 +75,7 @@ describe('AddBookForm', () => {
     await userEvent.tab();
     expect(screen.getByLabelText('ISBN')).toHaveValue('978-0-441-01359-3');
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
-    await vi.waitFor(() => expect(apiCalls(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(apiCalls(fetchMock)).toHaveLength(1));
     // The shared IsbnSchema (packages/types) turns the shown form into the 13 digits the API stores.
     expect(JSON.parse(apiCalls(fetchMock)[0]![1]?.body as string)).toMatchObject({ isbn: '9780441013593', reorderPoint: 3 });
   });
@@ -88,7 +88,7 @@ describe('AddBookForm', () => {
     expect(screen.getByRole('combobox', { name: 'Default location' })).toHaveDisplayValue('None (receive at RECEIVING)');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Default location' }), shelf._id);
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
-    await vi.waitFor(() => expect(apiCalls(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(apiCalls(fetchMock)).toHaveLength(1));
     expect(JSON.parse(apiCalls(fetchMock)[0]![1]?.body as string)).toMatchObject({ bookName: 'Dune', defaultLocationId: shelf._id });
   });
 

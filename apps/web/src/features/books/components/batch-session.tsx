@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { catalogueBook } from '../../../lib/offline/catalogue';
 import { newKey } from '../../../lib/idempotency-key';
-import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
+import { isDeadSpot, queueIntent, savedOnPhone, useFloorScreen } from '../../../lib/offline/offline-queue';
 import { copies, scanBookInto, type ScanNotice } from '../../../lib/scan-book';
 import { bookByIsbnQueryOptions } from '../api/find-book-by-isbn';
 import { useCommitMovements } from '../api/commit-movements';
@@ -148,7 +148,7 @@ export function BatchSession({
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const commit = useCommitMovements();
-  const { online } = useOfflineState();
+  const { online } = useFloorScreen();
   const [state, dispatch] = useReducer(batchReducer, undefined, () => emptyBatch('receive', locationId));
   const placing = state.mode === 'receive' && locations !== undefined;
   const [notice, setNotice] = useState<ScanNotice>();

@@ -293,7 +293,7 @@ describe('BooksTable', () => {
     await router.navigate(`${paths.dashboard.manageItems}?category=Fiction`);
     await waitFor(() => expect(lists.at(-1)?.searchParams.get('category')).toBe('Fiction'));
     await userEvent.click(screen.getByRole('button', { name: 'Export by location' }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalled());
     expect(exports[0]?.searchParams.get('byLocation')).toBe('true');
     expect(exports[0]?.searchParams.get('category')).toBe('Fiction');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('books-by-location.csv');

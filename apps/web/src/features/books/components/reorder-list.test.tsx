@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contact } from '../../../config/contact';
@@ -74,7 +74,7 @@ describe('ReorderList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalled());
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/reorder/export.csv');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('reorder.csv');
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -148,7 +148,7 @@ describe('StockControls location', () => {
     expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({ amount: 2, locationId: shelf._id });
     await typeAmount('2');
     await userEvent.click(screen.getByRole('button', { name: 'Deleverd' }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(bodyOf(fetchMock.mock.calls[1]![1])).toEqual({ amount: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +39,7 @@ describe('UpdateBookForm', () => {
     await userEvent.clear(screen.getByLabelText('Reorder point'));
     await userEvent.type(screen.getByLabelText('Reorder point'), '4');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ reorderPoint: 4 });
   });
 
@@ -139,13 +139,13 @@ describe('UpdateBookForm default location', () => {
     expect(select).toHaveValue(shelf._id);
     await userEvent.selectOptions(select, bin._id);
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(bodyOf(fetchMock, 0)).toEqual({ defaultLocationId: bin._id });
 
-    await vi.waitFor(() => expect(select).toHaveValue(bin._id));
+    await waitFor(() => expect(select).toHaveValue(bin._id));
     await userEvent.selectOptions(select, '');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(bodyOf(fetchMock, 1)).toEqual({ defaultLocationId: null });
   });
 });

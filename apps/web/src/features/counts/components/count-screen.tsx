@@ -8,7 +8,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { paths } from '../../../config/paths';
 import { newKey } from '../../../lib/idempotency-key';
-import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
+import { isDeadSpot, queueIntent, savedOnPhone, useFloorScreen } from '../../../lib/offline/offline-queue';
 import { copies } from '../../../lib/scan-book';
 import { useAddObservation } from '../api/add-observation';
 import { useChangeCountState } from '../api/change-count-state';
@@ -82,7 +82,7 @@ function Counting({
   const field = useRef<HTMLInputElement>(null);
   const inFlight = useRef(new Set<string>());
   const last = undoable(state);
-  const { online, queued } = useOfflineState();
+  const { online, queued } = useFloorScreen();
   const queryClient = useQueryClient();
   const pending = state.place ? pendingObservations(queued, count._id, state.place._id, recount) : [];
   const unsentHere = queued.filter((intent) => intent.path === `/counts/${count._id}/observations`).length;

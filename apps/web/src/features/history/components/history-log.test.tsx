@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@book-warehouse/types';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -114,7 +114,7 @@ describe('HistoryLog', () => {
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(router.state.location.search).toBe('?action=price&page=1');
-    await vi.waitFor(() => expect(String(fetchMock.mock.calls.at(-1)![0])).toContain('page=1'));
+    await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)![0])).toContain('page=1'));
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'deleted');
     expect(router.state.location.search).toBe('?action=deleted');
   });
@@ -163,7 +163,7 @@ describe('HistoryLog', () => {
     );
     render(`${paths.dashboard.history}?action=price`);
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalled());
     const csvCall = fetchMock.mock.calls.find(([input]) => String(input).includes('export.csv'))!;
     expect(String(csvCall[0])).toBe('/api/histories/export.csv?action=price');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('history-2026.csv');

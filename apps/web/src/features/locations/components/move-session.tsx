@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { catalogueLocation } from '../../../lib/offline/catalogue';
 import { newKey } from '../../../lib/idempotency-key';
-import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
+import { isDeadSpot, queueIntent, savedOnPhone, useFloorScreen } from '../../../lib/offline/offline-queue';
 import { copies, scanBookInto } from '../../../lib/scan-book';
 import { useLocation as useLocationDetail } from '../api/get-location';
 import { locationByCodeQueryOptions } from '../api/find-location-by-code';
@@ -89,7 +89,7 @@ function LineRow({ line, from, onCount, busy }: { line: MoveLine; from?: Locatio
 function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<Book | null>; from?: Location }) {
   const queryClient = useQueryClient();
   const transfer = useTransferStock();
-  const { online } = useOfflineState();
+  const { online } = useFloorScreen();
   const [state, dispatch] = useReducer(moveReducer, from, emptyMove);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [refusal, setRefusal] = useState<string>();

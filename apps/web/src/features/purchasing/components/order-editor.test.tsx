@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,7 +48,7 @@ describe('OrderEditor on an ordered order', () => {
     await userEvent.type(within(dune!).getByLabelText('Unit cost'), '4.25');
     await userEvent.click(screen.getByRole('button', { name: 'Remove Emma' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save the order' }));
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
     expect([String(url), init?.method]).toEqual([`/api/purchase-orders/${order._id}`, 'PATCH']);
     expect(bodyOf(init)).toEqual({ lines: [{ bookId: DUNE, quantity: 6, unitCost: 4.25 }] });

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,7 +57,7 @@ describe('ReceivingScreen', () => {
     expect(screen.getByLabelText('Copies of Dune received now into S-02')).toHaveValue(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Receive 4 copies' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect(String(url)).toBe(`/api/purchase-orders/${order._id}/receipts`);
     expect(bodyOf(init)).toEqual({

@@ -10,7 +10,7 @@ import { ScanSessionActions } from '../../../components/ui/scan-session-actions'
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { newKey } from '../../../lib/idempotency-key';
-import { isDeadSpot, queueIntent, savedOnPhone, useOfflineState } from '../../../lib/offline/offline-queue';
+import { isDeadSpot, queueIntent, savedOnPhone, useFloorScreen } from '../../../lib/offline/offline-queue';
 import { copies } from '../../../lib/scan-book';
 import { useReceive } from '../api/change-purchase-order';
 import { usePurchaseOrder, usePurchaseOrders } from '../api/get-purchase-orders';
@@ -176,7 +176,7 @@ function ReceivingSession({
   const commitKey = useRef<CommitKey | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
   const receive = useReceive();
-  const { online } = useOfflineState();
+  const { online } = useFloorScreen();
   const lines = tallyLines(order, state);
   const total = scannedCopies(state);
   const receivable = (RECEIVABLE_STATES as readonly string[]).includes(order.state);

@@ -9,7 +9,7 @@ import { AppError } from './errors';
  * sent, never to the value a cache shares between callers; it answers the value itself when it changes nothing, and
  * undefined to leave a list item out.
  */
-export type Redact = (value: unknown, caller: Caller | undefined) => unknown;
+type Redact = (value: unknown, caller: Caller | undefined) => unknown;
 
 /** The request's redaction, and what it refuses beyond single values (a middleware sets them ahead of the routes). */
 export interface Redaction {

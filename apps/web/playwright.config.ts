@@ -48,7 +48,8 @@ export default defineConfig({
   projects: [
     { name: 'journeys', grepInvert: /@still/, testIgnore: /counts\.spec\.ts/ },
     // The journeys tagged @still read the whole database (the chart's totals over every book, a new book first among
-    // the newest): they run once the others have stopped writing, one at a time. `--project=still --no-deps` runs them alone.
+    // the newest, the last stock movements): they run once the others have stopped writing, one at a time.
+    // `playwright test --project=still --no-deps` runs them alone.
     { name: 'still', grep: /@still/, workers: 1, dependencies: ['journeys'] },
     // A blind count being counted hides every stock total from staff (docs/decisions/027-counting-against-the-shelf.md),
     // which the other journeys read: the counting journeys come last.

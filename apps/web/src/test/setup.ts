@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// `pnpm test` runs these beside the browser journeys on a 2-core machine, where a screen may take more than the
+// `pnpm test` runs these beside the fault suite on a 2-core machine, where a screen may take more than the
 // default second to show what a test waits for; one that never shows it still fails, after 5 s.
 configure({ asyncUtilTimeout: 5_000 });
 

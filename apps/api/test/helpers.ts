@@ -184,10 +184,14 @@ export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEa
   const emptied = setup.emptyBeforeEach ?? [];
   const withBooks = emptied.includes('books');
   const collections = withBooks ? [...emptied, 'stats', LOCATION_COUNTERS_COLLECTION] : emptied;
+  // Emptying thousands of books (the search suite's) may outlast the client's 5 s deadline on a busy 2-core runner:
+  // the clean-up gets its own, longer one.
+  const cleanUp = { timeoutMS: 30_000 };
   if (collections.length) {
     beforeEach(async () => {
-      await Promise.all(collections.map((name) => ctx.value.db.collection(name).deleteMany({})));
-      if (withBooks) await ctx.value.db.collection(LOCATIONS_COLLECTION).updateMany({}, { $unset: { quantity: '', bookCount: '' } });
+      await Promise.all(collections.map((name) => ctx.value.db.collection(name).deleteMany({}, cleanUp)));
+      if (withBooks)
+        await ctx.value.db.collection(LOCATIONS_COLLECTION).updateMany({}, { $unset: { quantity: '', bookCount: '' } }, cleanUp);
     });
   }
   return ctx.value;

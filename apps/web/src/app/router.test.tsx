@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../config/paths';
 import { json, stubFetch } from '../test/render-with-app';
@@ -29,7 +30,10 @@ function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      {/* The app's providers (app/providers.tsx) hold the router; the header asks through their confirm dialog. */}
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
   return router;

@@ -3,13 +3,11 @@ import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from '
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TableHead } from '../../../components/ui/table-head';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { timeTicks } from '../time-ticks';
 
 const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat(undefined);
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const whenShort = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const DAY_MS = 86_400_000;
 /** The over-time axis starts near its values, so its ticks need more digits than the bars' ($49.54K, not $50K). */
 const preciseCompactMoney = new Intl.NumberFormat(undefined, {
   style: 'currency',
@@ -304,9 +302,12 @@ function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean
   const points = chart.overTime;
   // A few changes show as dots too: a single one draws no line.
   const dots = points.length <= MAX_DOTS;
-  // A time axis (changes spaced as they happened); within a day its ticks read the time of day.
+  // A time axis (changes spaced as they happened), its ticks labelled as finely as the span needs.
   const timed = useMemo(() => points.map((point) => ({ ...point, at: Date.parse(point.time) })), [points]);
-  const withinADay = timed.length > 0 && timed[timed.length - 1]!.at - timed[0]!.at < DAY_MS;
+  const axis = useMemo(
+    () => (timed.length > 0 ? timeTicks(timed[0]!.at, timed[timed.length - 1]!.at, phone ? 3 : 6) : undefined),
+    [timed, phone],
+  );
   return (
     <ChartCard
       id="chart-stock-over-time"
@@ -330,8 +331,8 @@ function StockOverTimeCard({ chart, phone }: { chart: StockChart; phone: boolean
                     type="number"
                     scale="time"
                     domain={['dataMin', 'dataMax']}
-                    tickFormatter={(v: number) => (withinADay ? clock : whenShort).format(v)}
-                    tickCount={phone ? 3 : 6}
+                    ticks={axis?.ticks}
+                    tickFormatter={axis?.label}
                     interval="preserveStartEnd"
                     minTickGap={40}
                     tick={{ fontSize: 12 }}

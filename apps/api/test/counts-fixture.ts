@@ -36,7 +36,6 @@ export async function countsFixture(database: Database, bookId: string): Promise
         createdBy: 'fixture@example.com',
         createdAt: now,
         lineCount: lines,
-        countedLineCount: lines,
       };
       return doc;
     };

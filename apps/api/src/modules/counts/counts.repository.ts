@@ -75,7 +75,6 @@ export interface SessionDoc {
   cancelledAt?: Date;
   cancelledBy?: string;
   lineCount: number;
-  countedLineCount: number;
 }
 
 export interface DecisionDoc {
@@ -309,6 +308,20 @@ export function createCountsRepository(db: Db, cache: Cache) {
      * Adds an observation to its line: the sum moves by `delta`, the first one takes `expected`; a first count of the
      * line counts it in the session's counted lines.
      */
+    /**
+     * How many lines of each session have an observation, counted from the lines: a counter on the session would be
+     * one document every clerk's first count of a line writes, and concurrent counts would all conflict on it.
+     */
+    async countedLines(ids: readonly ObjectId[], session?: Session): Promise<Map<string, number>> {
+      const rows = lines.aggregate<{ _id: ObjectId; counted: number }>(
+        [{ $match: { sessionId: { $in: [...ids] }, counted: { $ne: null } } }, { $group: { _id: '$sessionId', counted: { $sum: 1 } } }],
+        { session },
+      );
+      const byId = new Map<string, number>();
+      for await (const row of rows) byId.set(row._id.toHexString(), row.counted);
+      return byId;
+    },
+
     async observe(
       line: LineDoc,
       { delta, recount, email, at, expected }: { delta: number; recount: boolean; email: string; at: Date; expected: number },
@@ -334,7 +347,6 @@ export function createCountsRepository(db: Db, cache: Cache) {
       );
       if (!updated) throw new Error('The line changed within the transaction');
       await observations.insertOne({ sessionId: line.sessionId, lineId: line._id, delta, recount, email, at }, { session });
-      if (first) await writeSessions(sessions.updateOne({ _id: line.sessionId }, { $inc: { countedLineCount: 1 } }, { session }), session);
       return updated;
     },
 

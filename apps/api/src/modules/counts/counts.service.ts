@@ -51,7 +51,7 @@ function withinTolerance(variance: number, expected: number, { units, percent }:
   return Math.abs(variance) <= Math.max(units ?? 0, ((percent ?? 0) * expected) / 100);
 }
 
-function toSession(doc: SessionDoc): CountSession {
+function toSession(doc: SessionDoc, countedLineCount: number): CountSession {
   return {
     _id: doc._id.toHexString(),
     number: doc.number,
@@ -67,7 +67,7 @@ function toSession(doc: SessionDoc): CountSession {
     ...(doc.appliedAt ? { appliedAt: iso(doc.appliedAt), appliedBy: doc.appliedBy } : {}),
     ...(doc.cancelledAt ? { cancelledAt: iso(doc.cancelledAt), cancelledBy: doc.cancelledBy } : {}),
     lineCount: doc.lineCount,
-    countedLineCount: doc.countedLineCount,
+    countedLineCount,
   };
 }
 
@@ -194,8 +194,13 @@ export function createCountsService(deps: {
         : new Map((await counts.books([...new Set(lines.map((line) => line.bookId.toHexString()))], [], session)).map((b) => [b._id, b]));
     const currentOf = (line: LineDoc) =>
       stock.get(line.bookId.toHexString())?.stock.get(line.locationId.toHexString()) ?? (stock.size ? 0 : null);
-    return { ...toSession(doc), lines: lines.map((line) => lineView(line, doc, reveal, currentOf(line))) };
+    const counted = lines.filter((line) => line.counted !== null).length;
+    return { ...toSession(doc, counted), lines: lines.map((line) => lineView(line, doc, reveal, currentOf(line))) };
   };
+
+  /** A session with how many of its lines are counted. */
+  const summaryOf = async (doc: SessionDoc, session?: Session): Promise<CountSession> =>
+    toSession(doc, (await counts.countedLines([doc._id], session)).get(doc._id.toHexString()) ?? 0);
 
   /** Records a state change in the history, in its transaction. */
   const recordState = (user: AuthUser, doc: SessionDoc, task: string, session: Session) =>
@@ -368,7 +373,6 @@ export function createCountsService(deps: {
           createdBy: user.email,
           createdAt: now,
           lineCount: pairs.length,
-          countedLineCount: 0,
         };
         await counts.insertSession(
           doc,
@@ -381,21 +385,14 @@ export function createCountsService(deps: {
 
     async list({ state, page, limit }: CountListQuery): Promise<{ items: CountSession[]; total: number }> {
       const { docs, total } = await counts.listSessions(state, page * limit, limit);
-      return { items: docs.map(toSession), total };
+      const counted = await counts.countedLines(docs.map((doc) => doc._id));
+      return { items: docs.map((doc) => toSession(doc, counted.get(doc._id.toHexString()) ?? 0)), total };
     },
 
     get: async (id: string, caller: Caller | undefined) => detailOf(await sessionOf(id), seesEverything(caller)),
 
     start: (user: AuthUser, id: string) =>
-      move(
-        user,
-        id,
-        ['draft'],
-        'counting',
-        (now) => ({ startedAt: now }),
-        countTask.started,
-        (doc) => Promise.resolve(toSession(doc)),
-      ),
+      move(user, id, ['draft'], 'counting', (now) => ({ startedAt: now }), countTask.started, summaryOf),
 
     review: (user: AuthUser, id: string) =>
       move(
@@ -416,7 +413,7 @@ export function createCountsService(deps: {
         'cancelled',
         (now) => ({ cancelledAt: now, cancelledBy: user.email }),
         countTask.cancelled,
-        (doc) => Promise.resolve(toSession(doc)),
+        summaryOf,
       ),
 
     /**

@@ -228,6 +228,25 @@ describe('counting', () => {
     expect(line).toMatchObject({ counted: 40, expected: 50 });
     expect([...line.countedBy].sort()).toEqual([staff.email, clerk.email].sort());
   });
+  it('takes the first counts of lines at many locations at once through two instances, and says how many lines are counted', async () => {
+    const zone = await addLocation('Z9');
+    const shelves = await Promise.all(Array.from({ length: 12 }, (_, i) => addLocation(`Z9-S${i}`, zone._id)));
+    const books = await Promise.all(shelves.map((shelf) => stocked(shelf, 4)));
+    const count = await counting(zone);
+    const other = await ctx.instance();
+    const scans = shelves.map((shelf, i) =>
+      observe(
+        count._id,
+        { bookId: books[i]!._id, locationId: shelf._id, quantity: 4 },
+        i % 2 ? staff : clerk,
+        i % 2 ? ctx.app : other,
+      ).expect(201),
+    );
+    await Promise.all(scans);
+    expect(await detail(count._id)).toMatchObject({ lineCount: 12, countedLineCount: 12 });
+    const listed = await request(ctx.app).get('/api/counts').set(bearer(staff)).expect(200);
+    expect(listed.body).toEqual([expect.objectContaining({ _id: count._id, countedLineCount: 12 })]);
+  });
 });
 
 describe('blind counts', () => {

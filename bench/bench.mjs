@@ -13,6 +13,7 @@ import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { NODE24_MISSING, findNode24 } from '../scripts/node24.mjs';
 import { API_DIST, requireApi } from './src/api-build.mjs';
+import { countSessionRow, formatCount } from './src/count-session.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
 import { bodyOf, medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
@@ -49,6 +50,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
     'lighthouse-runs': { type: 'string', default: '3' },
+    'count-lines': { type: 'string', default: '5000' },
   },
 });
 /** @param {string} name @param {number} min */
@@ -74,6 +76,8 @@ const duration = count('duration', 1);
 const rounds = count('rounds', 1);
 const warmup = count('warmup', 0);
 const lighthouseRuns = count('lighthouse-runs', 0);
+/** The count session's lines (at most the size; the API holds at most MAX_COUNT_LINES in one session). */
+const countLines = count('count-lines', 1);
 if (!['machine', '24', 'both'].includes(args['api-node'] ?? '')) throw new Error('--api-node must be machine, 24 or both');
 
 for (const [file, build] of [
@@ -252,20 +256,54 @@ function readsFor(bookIds) {
   ];
 }
 
+/**
+ * The reads of stock by location: a shelf's contents (about 120 books at a million), an aisle's (99 shelves, by page
+ * number over the first five pages) and a book read signed in, which answers its stock by location.
+ * @param {{ bookIds: string[], shelfIds: string[], aisleIds: string[] }} ids @returns {Read[]}
+ */
+function locationReadsFor({ bookIds, shelfIds, aisleIds }) {
+  return [
+    {
+      name: 'GET /api/locations/{shelf}/stock?limit=20 (a shelf)',
+      path: (i) => `/api/locations/${shelfIds[i % shelfIds.length]}/stock?limit=20`,
+      auth: true,
+      ceiling: true,
+      sameBytes: true,
+    },
+    {
+      name: 'GET /api/locations/{aisle}/stock?page=0..4&limit=20 (99 shelves)',
+      path: (i) => `/api/locations/${aisleIds[i % aisleIds.length]}/stock?page=${i % 5}&limit=20`,
+      auth: true,
+      ceiling: true,
+      sameBytes: true,
+    },
+    {
+      name: 'GET /api/book/{id} signed in (stock by location)',
+      path: (i) => `/api/book/${bookIds[i % bookIds.length]}`,
+      auth: true,
+      ceiling: true,
+      sameBytes: true,
+    },
+  ];
+}
+
 /** The lines of each batch movement: that many books, one copy received each. */
 const MOVEMENT_LINES = 5;
-/** The books a transfer moves a copy of: those with at least this many, so that no round runs one out. */
+/** The books a transfer moves a copy of: those with at least this many on one shelf, so that no round runs one out. */
 const TRANSFER_STOCK = 100;
+/** Purchase orders the receipts rotate through (a receipt reads and writes its order: one order would make them take turns). */
+const ORDERS = 500;
+/** Copies ordered of each line: more than the rounds receive. */
+const ORDERED = 10_000;
 
 /**
- * The batch movement and the transfer, beside their ceilings: the movement receives a copy of MOVEMENT_LINES books
- * at once; the transfer moves one copy of a book from RECEIVING to a shelf the bench adds (a location that holds
- * stock, written straight to the database before the first read of the locations).
- * @param {import('mongodb').Db} db @param {string[]} bookIds @returns {Promise<Read[]>}
+ * The writes beside their ceilings: a batch movement receives a copy of MOVEMENT_LINES books at once; a transfer moves
+ * one copy of a book from its shelf to a shelf the bench adds (written straight to the database before the first
+ * read of the locations); a purchase-order receipt receives one copy of one line of an ordered order (the orders made
+ * through the API first).
+ * @param {import('mongodb').Db} db @param {string} url @param {string[]} bookIds @returns {Promise<Read[]>}
  */
-async function writesFor(db, bookIds) {
-  const receiving = await db.collection('locations').findOne({ code: 'RECEIVING' });
-  if (!receiving) throw new Error('the location RECEIVING is missing: the API has not migrated the database');
+async function writesFor(db, url, bookIds) {
   const shelf = await db
     .collection('locations')
     .findOneAndUpdate(
@@ -273,15 +311,17 @@ async function writesFor(db, bookIds) {
       { $setOnInsert: { code: 'BENCH-SHELF', name: 'Bench shelf', parentId: null, holdsStock: true, ancestors: [] } },
       { upsert: true, returnDocument: 'after' },
     );
+  if (!shelf) throw new Error('the bench shelf could not be written');
+  /** @type {import('mongodb').Collection<import('./src/count-session.mjs').Shelved>} */
+  const books = db.collection('books');
   const moved = (
-    await db
-      .collection('books')
-      .find({ stockQuantity: { $gte: TRANSFER_STOCK } }, { projection: { _id: 1 } })
+    await books
+      .find({ 'stock.0.quantity': { $gte: TRANSFER_STOCK }, 'stock.1': { $exists: false } }, { projection: { stock: 1 } })
       .limit(5000)
       .toArray()
-  ).map((doc) => doc._id.toHexString());
-  if (!shelf) throw new Error('the bench shelf could not be written');
-  const [from, to] = [receiving._id.toHexString(), shelf._id.toHexString()];
+  ).map((doc) => ({ bookId: doc._id.toHexString(), from: doc.stock[0]?.locationId.toHexString() ?? '' }));
+  const to = shelf._id.toHexString();
+  const orders = await orderedOrders(url, bookIds);
   return [
     {
       name: `POST /api/stock/movements (${MOVEMENT_LINES} lines)`,
@@ -298,14 +338,50 @@ async function writesFor(db, bookIds) {
       ceiling: true,
     },
     {
-      name: 'POST /api/stock/transfers (1 line)',
+      name: 'POST /api/stock/transfers (1 line, shelf to shelf)',
       method: 'POST',
       path: () => '/api/stock/transfers',
-      body: (i) => JSON.stringify({ lines: [{ bookId: moved[i % moved.length], from, to, quantity: 1 }] }),
+      body: (i) => {
+        const { bookId, from } = /** @type {{ bookId: string, from: string }} */ (moved[i % moved.length]);
+        return JSON.stringify({ lines: [{ bookId, from, to, quantity: 1 }] });
+      },
+      auth: true,
+      ceiling: true,
+    },
+    {
+      name: `POST /api/purchase-orders/{id}/receipts (1 line, ${ORDERS} orders)`,
+      method: 'POST',
+      path: (i) => `/api/purchase-orders/${orders[i % orders.length]?.id}/receipts`,
+      body: (i) => JSON.stringify({ lines: [{ bookId: orders[i % orders.length]?.bookId, quantity: 1 }] }),
       auth: true,
       ceiling: true,
     },
   ];
+}
+
+/**
+ * ORDERS ordered purchase orders of one supplier, each of one of `bookIds` (ORDERED copies), made through the API.
+ * @param {string} url @param {string[]} bookIds @returns {Promise<{ id: string, bookId: string }[]>}
+ */
+async function orderedOrders(url, bookIds) {
+  const call = async (/** @type {string} */ path, /** @type {unknown} */ body) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+    return /** @type {{ _id: string }} */ (await res.json());
+  };
+  const supplier = await call('/api/suppliers', { name: `Bench supplier ${Date.now()}` });
+  const orders = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const bookId = /** @type {string} */ (bookIds[i % bookIds.length]);
+    const order = await call('/api/purchase-orders', { supplierId: supplier._id, lines: [{ bookId, quantity: ORDERED, unitCost: 4.5 }] });
+    await call(`/api/purchase-orders/${order._id}/order`, {});
+    orders.push({ id: order._id, bookId });
+  }
+  return orders;
 }
 
 const PAGE = 20;
@@ -431,7 +507,7 @@ try {
     const loadStarted = Date.now();
     /** @type {Record<string, ReturnType<typeof progressBar>>} */
     const bars = {};
-    const { bookIds } = await loadDataset(db, dataset, (collection, done, total) => {
+    const { bookIds, shelfIds, aisleIds } = await loadDataset(db, dataset, (collection, done, total) => {
       bars[collection] ??= progressBar(collection, total);
       bars[collection].update(done);
     });
@@ -483,7 +559,13 @@ try {
     if (!paging.length && sizeIndex === 0) notes.push('deep pages: left out, the API has no sorted, counted list (X-Total-Count) yet');
     /** @type {Read[]} */
     const lists = await listTargets(db);
-    for (const read of [...readsFor(bookIds), ...(await writesFor(db, bookIds)), ...paging, ...lists]) {
+    for (const read of [
+      ...readsFor(bookIds),
+      ...locationReadsFor({ bookIds, shelfIds, aisleIds }),
+      ...(await writesFor(db, /** @type {string} */ (apis[0]?.url), bookIds)),
+      ...paging,
+      ...lists,
+    ]) {
       const first = await fetchOnce(/** @type {string} */ (apis[0]?.url), read);
       if (!first.ok) throw new Error(`${read.name} answered ${first.status}`);
       for (const api of apis.slice(1)) await preflight(api.url, read, token);
@@ -563,6 +645,15 @@ try {
       if (job.pid && cell && ceilingOf) cell.ratio = cell.rps / ceilingOf;
     }
 
+    // A count session changes stock as it applies: after the rounds, before the export and import.
+    const counted = await countSessionRow({
+      url: /** @type {string} */ (apis[0]?.url),
+      pid: apis[0]?.pid ?? 0,
+      token,
+      db,
+      lines: Math.min(countLines, size),
+    });
+    console.log(formatCount(counted));
     const exported = await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid);
     const storage = await storageOf(db);
     // Last (it adds books): the CSV import of as many new rows as the data set has books, at most IMPORT_ROWS.
@@ -581,6 +672,7 @@ try {
       checkpointsDuringRounds,
       checkpointsDuringReads,
       searchMatches,
+      count: counted,
       export: exported,
       import: imported,
       storage,

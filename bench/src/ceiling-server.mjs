@@ -93,13 +93,92 @@ async function search(/** @type {string} */ raw, /** @type {number} */ limit) {
   return (await inInsertionOrder(containing(text), limit, 0).toArray()).map(toBook);
 }
 
-/** @type {Record<string, (url: URL) => Promise<unknown>>} */
+/** @type {import('mongodb').Collection<Doc>} */
+const locations = db.collection('locations');
+/** Every location's code and name by id, read once: the API keeps them until a location changes (book-locations.repository.ts). */
+const named = new Map(
+  (await locations.find({}, { projection: { code: 1, name: 1 } }).toArray()).map((doc) => [
+    doc._id.toHexString(),
+    { code: String(doc['code']), name: String(doc['name']) },
+  ]),
+);
+/** @typedef {{ locationId: ObjectId, quantity: number }} StockEntry */
+const byName = /** @type {const} */ ({ bookName: 1, _id: 1 });
+const stockRow = (/** @type {Doc & { stock: StockEntry }} */ doc) => ({
+  bookId: doc._id.toHexString(),
+  bookName: doc['bookName'],
+  author: doc['author'],
+  ...(doc['isbn'] ? { isbn: doc['isbn'] } : {}),
+  locationId: doc.stock.locationId.toHexString(),
+  quantity: doc.stock.quantity,
+  ...named.get(doc.stock.locationId.toHexString()),
+});
+
+/**
+ * GET /api/locations/{id}/stock by name, as the API reads it (locations.service.ts, stock): the location, the ones
+ * beneath it, then one location's page through its index, or a subtree's through the same sort and unwind.
+ * @param {URL} url
+ */
+async function locationStock(url) {
+  const _id = new ObjectId(url.pathname.split('/')[3]);
+  const [location, beneath] = await Promise.all([locations.findOne({ _id }), locations.find({ ancestors: _id }).toArray()]);
+  if (!location) return null;
+  const at = [location, ...beneath].map((doc) => doc._id);
+  const limit = Number(url.searchParams.get('limit') ?? 20);
+  const skip = Number(url.searchParams.get('page') ?? 0) * limit;
+  if (at.length === 1) {
+    const docs = await books
+      .find(
+        { 'stock.locationId': { $in: at } },
+        {
+          sort: byName,
+          hint: 'stock_location_bookName',
+          skip,
+          limit,
+          projection: { bookName: 1, author: 1, isbn: 1, stock: { $elemMatch: { locationId: _id } } },
+        },
+      )
+      .toArray();
+    return docs.map((doc) =>
+      stockRow({ ...doc, stock: /** @type {StockEntry[]} */ (doc['stock'])[0] ?? { locationId: _id, quantity: 0 } }),
+    );
+  }
+  const docs = await books
+    .aggregate(
+      [
+        { $match: { 'stock.locationId': { $in: at } } },
+        { $sort: byName },
+        { $project: { bookName: 1, author: 1, isbn: 1, stock: 1 } },
+        { $unwind: '$stock' },
+        { $match: { 'stock.locationId': { $in: at } } },
+        { $skip: skip },
+        { $limit: limit },
+      ],
+      { allowDiskUse: true },
+    )
+    .toArray();
+  return docs.map((doc) => stockRow(/** @type {Doc & { stock: StockEntry }} */ (doc)));
+}
+
+/** @type {Record<string, (url: URL, signedIn: boolean) => Promise<unknown>>} */
 const reads = {
   '/api/books': async (url) => (await inInsertionOrder({}, Number(url.searchParams.get('limit') ?? 0), 0).toArray()).map(toBook),
-  '/api/book': async (url) => {
-    const doc = await books.findOne({ _id: new ObjectId(url.pathname.split('/')[3]) }, publicFields);
-    return doc && toBook(doc);
+  // Signed in, with the owner's e-mail and the stock by location, ordered by code (books.repository.ts, locationsOf).
+  '/api/book': async (url, signedIn) => {
+    const _id = new ObjectId(url.pathname.split('/')[3]);
+    if (!signedIn) {
+      const doc = await books.findOne({ _id }, publicFields);
+      return doc && toBook(doc);
+    }
+    const doc = await books.findOne({ _id }, { projection: { [SEARCH_KEYS]: 0 } });
+    if (!doc) return null;
+    const stock = /** @type {StockEntry[]} */ (doc['stock'] ?? []);
+    const located = stock
+      .map(({ locationId, quantity }) => ({ locationId: locationId.toHexString(), ...named.get(locationId.toHexString()), quantity }))
+      .sort((a, b) => String(a.code).localeCompare(String(b.code)));
+    return { .../** @type {object} */ (toBook(doc)), locations: located };
   },
+  '/api/locations': locationStock,
   // The counters every book change keeps, where the API has them (stats.repository.ts); else the sum over the books.
   '/api/stats': async () => {
     if (counters) return support.toStats(await counters.read());
@@ -143,7 +222,9 @@ const writeOf = (path) =>
       ? ceilings['movements']
       : path === '/api/stock/transfers'
         ? ceilings['transfers']
-        : undefined;
+        : /^\/api\/purchase-orders\/[0-9a-f]{24}\/receipts$/.test(path)
+          ? ceilings['receipts']
+          : undefined;
 
 /** The body of a request, parsed. @param {http.IncomingMessage} req @returns {Promise<unknown>} */
 async function bodyOf(req) {
@@ -161,12 +242,14 @@ http
     const write = req.method === 'POST' ? writeOf(url.pathname) : undefined;
     const read = write
       ? async () => write(await bodyOf(req), url.pathname)
-      : reads[url.pathname.startsWith('/api/book/') ? '/api/book' : url.pathname];
+      : reads[
+          url.pathname.startsWith('/api/book/') ? '/api/book' : url.pathname.startsWith('/api/locations/') ? '/api/locations' : url.pathname
+        ];
     if (!read) {
       res.writeHead(404).end();
       return;
     }
-    read(url).then(
+    read(url, req.headers.authorization !== undefined).then(
       (answer) => {
         const body = JSON.stringify(answer);
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

@@ -58,6 +58,22 @@ function objectId(kind, index, seconds) {
 }
 const bookId = (/** @type {number} */ index) => objectId(1, index, BASE_SECONDS + index);
 
+/**
+ * The location tree (docs/decisions/024-stock-per-location.md): ZONES zones of AISLES aisles of SHELVES shelves,
+ * 10,010 locations; only the shelves hold stock. Book i's copies stand on shelf i mod SHELF_COUNT, a fifth of the
+ * books with two copies or more split with a second shelf: at a million books a shelf holds about 120 books.
+ */
+const ZONES = 10;
+const AISLES = 10;
+const SHELVES = 99;
+const SHELF_COUNT = ZONES * AISLES * SHELVES;
+const SPLIT_SHARE = 0.2;
+const locationId = (/** @type {number} */ index) => objectId(4, index, BASE_SECONDS);
+const zoneId = (/** @type {number} */ z) => locationId(z);
+const aisleId = (/** @type {number} */ z, /** @type {number} */ a) => locationId(ZONES + z * AISLES + a);
+const shelfId = (/** @type {number} */ k) => locationId(ZONES + ZONES * AISLES + k);
+const pad = (/** @type {number} */ n) => String(n + 1).padStart(2, '0');
+
 const TITLE_WORDS = (
   'silent river garden empire winter shadow history journey kingdom ocean mountain secret letters ' +
   'daughter stranger machine island forest memory city light house fire stone night summer glass road north ' +
@@ -174,8 +190,31 @@ function displayTime(/** @type {Date} */ d) {
  */
 export async function loadDataset(db, sizes, onProgress) {
   const p = picker(20220101);
+  // The stock's own picker: the books' other fields stay those of the runs before locations.
+  const placing = picker(24);
   /** @type {string[]} */
   const bookNames = [];
+  const shelfCopies = Array.from({ length: SHELF_COUNT }, () => 0);
+  const shelfBooks = Array.from({ length: SHELF_COUNT }, () => 0);
+  /** Book i's stock on its shelves, counted into the shelves' counters. @param {number} i @param {number} quantity */
+  const placed = (i, quantity) => {
+    if (quantity === 0) return [];
+    const first = i % SHELF_COUNT;
+    const split = quantity >= 2 && placing.chance(SPLIT_SHARE);
+    const second = (first + 1 + placing.int(0, SHELF_COUNT - 2)) % SHELF_COUNT;
+    /** @type {[number, number][]} */
+    const parts = split
+      ? [
+          [first, Math.ceil(quantity / 2)],
+          [second, Math.floor(quantity / 2)],
+        ]
+      : [[first, quantity]];
+    return parts.map(([k, copies]) => {
+      shelfCopies[k] = (shelfCopies[k] ?? 0) + copies;
+      shelfBooks[k] = (shelfBooks[k] ?? 0) + 1;
+      return { locationId: shelfId(k), quantity: copies };
+    });
+  };
 
   await insertGenerated(
     db.collection('books'),
@@ -198,7 +237,7 @@ export async function loadDataset(db, sizes, onProgress) {
         price: p.int(499, 12_000) / 100,
         email: p.one(STAFF),
       };
-      return { ...book, [SEARCH_KEYS]: searchKeysOf(book) };
+      return { ...book, stock: placed(i, book.stockQuantity), [SEARCH_KEYS]: searchKeysOf(book) };
     },
     (done) => onProgress('books', done, sizes.books),
   );
@@ -246,9 +285,53 @@ export async function loadDataset(db, sizes, onProgress) {
     (done) => onProgress('reviews', done, sizes.reviews),
   );
 
+  await db.collection('locations').insertMany(locationTree(shelfCopies, shelfBooks), { ordered: false });
+
   // 1,000 books spread over the collection, in a fixed order: the reads and restocks rotate through them.
   const bookIds = Array.from({ length: Math.min(1000, sizes.books) }, () => bookId(p.int(0, sizes.books - 1)).toHexString());
-  return { bookIds };
+  const shelfIds = Array.from({ length: 1000 }, () => shelfId(placing.int(0, SHELF_COUNT - 1)).toHexString());
+  const aisleIds = Array.from({ length: 100 }, () => aisleId(placing.int(0, ZONES - 1), placing.int(0, AISLES - 1)).toHexString());
+  return { bookIds, shelfIds, aisleIds };
+}
+
+/**
+ * The locations as the locations module stores them, each shelf with its counters of copies and books (the
+ * migration job's count finds them right and writes nothing). @param {number[]} copies @param {number[]} books
+ */
+function locationTree(copies, books) {
+  const at = new Date(BASE_SECONDS * 1000);
+  const stored = { createdAt: at, updatedAt: at };
+  const docs = [];
+  for (let z = 0; z < ZONES; z++) {
+    docs.push({ _id: zoneId(z), code: `Z${pad(z)}`, name: `Zone ${z + 1}`, parentId: null, holdsStock: false, ancestors: [], ...stored });
+    for (let a = 0; a < AISLES; a++) {
+      const aisle = aisleId(z, a);
+      docs.push({
+        _id: aisle,
+        code: `Z${pad(z)}-A${pad(a)}`,
+        name: `Aisle ${a + 1}`,
+        parentId: zoneId(z),
+        holdsStock: false,
+        ancestors: [zoneId(z)],
+        ...stored,
+      });
+      for (let s = 0; s < SHELVES; s++) {
+        const k = (z * AISLES + a) * SHELVES + s;
+        docs.push({
+          _id: shelfId(k),
+          code: `Z${pad(z)}-A${pad(a)}-S${pad(s)}`,
+          name: `Shelf ${s + 1}`,
+          parentId: aisle,
+          holdsStock: true,
+          ancestors: [zoneId(z), aisle],
+          quantity: copies[k],
+          bookCount: books[k],
+          ...stored,
+        });
+      }
+    }
+  }
+  return docs;
 }
 
 /**

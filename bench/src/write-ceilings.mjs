@@ -1,4 +1,5 @@
-// The ceilings of the stock writes (restock, a batch movement, a transfer): the same transaction as the API's, with
+// The ceilings of the stock writes (restock, a batch movement, a transfer, a purchase-order receipt): the same
+// transaction as the API's, with
 // the same documents, counters and write concern, run through the driver with nothing else: no routing framework,
 // validation, authentication, rules of its own, cache or turn-taking. ceiling-server.mjs answers them beside the reads.
 import { ObjectId } from 'mongodb';
@@ -19,7 +20,10 @@ const USER = 'bench@book-warehouse.example';
 
 /**
  * @typedef {{ locationId: string, quantity: number }} StockEntry
- * @typedef {{ bookId: string, next: (stock: StockEntry[], receivingId: string) => StockEntry[], task: string }} Line
+ * @typedef {{ bookId: string, next: (stock: StockEntry[], receivingId: string) => StockEntry[], task: string, set?: object, purchaseOrderId?: string }} Line
+ * @typedef {import('mongodb').ClientSession} Session
+ * @typedef {{ bookId: ObjectId, bookName: string, quantity: number, received: number, cancelled: number, unitCost: number }} OrderLine
+ * @typedef {{ _id: ObjectId, number: string, supplierName: string, state: string, events: object[], lines: OrderLine[], receipts: object[] }} OrderDoc
  */
 
 /**
@@ -29,17 +33,23 @@ export function createWriteCeilings(client, db) {
   /** @type {import('mongodb').Collection<import('../../apps/api/src/modules/books/books.repository.js').BookDoc>} */
   const books = db.collection('books');
   const histories = db.collection('histories');
+  /** @type {import('mongodb').Collection<OrderDoc>} */
+  const orders = db.collection('purchase_orders');
   const stats = support.createStatsRepository(db);
   const locations = support.createBookLocationsRepository(db);
   /** @type {Promise<Map<string, { _id: string, code: string }>> | undefined} */
   let located;
+  /** @type {Map<string, Promise<OrderLine[]>>} */
+  const costs = new Map();
 
   /**
    * One transaction changing the stock of the lines' books: each book read, written while its stock is as read,
-   * its history entry with its changes, then each location's counters and the dashboard's. Answers the books.
-   * @param {Line[]} lines
+   * its history entry with its changes, then each location's counters and the dashboard's, then the caller's own
+   * writes (`alongside`). Answers the books and what `alongside` answered.
+   * @template {object} T
+   * @param {Line[]} lines @param {(session: Session) => Promise<T>} [alongside]
    */
-  async function changeStock(lines) {
+  async function changeStock(lines, alongside) {
     located ??= locations.all();
     const known = await located;
     const receivingId = (await locations.receiving())._id;
@@ -73,6 +83,7 @@ export function createWriteCeilings(client, db) {
                 stock: after.map((e) => ({ locationId: new ObjectId(e.locationId), quantity: e.quantity })),
                 stockQuantity: is.stockQuantity,
                 updatedAt: now,
+                ...line.set,
                 ...(shortage === undefined ? {} : { [SHORTAGE]: shortage }),
               },
               ...(shortage === undefined ? { $unset: { [SHORTAGE]: '' } } : {}),
@@ -89,6 +100,7 @@ export function createWriteCeilings(client, db) {
               createdAt: now,
               action: actionOf(line.task),
               bookId: line.bookId,
+              ...(line.purchaseOrderId ? { purchaseOrderId: line.purchaseOrderId } : {}),
               changes: [...fieldChanges(was, is), ...stockChanges(before, after, /** @type {never} */ (known))],
             },
             { session },
@@ -99,7 +111,7 @@ export function createWriteCeilings(client, db) {
         }
         await locations.recordStock(deltas, session);
         await stats.add(delta, session);
-        return answers;
+        return { books: answers, ...(alongside ? await alongside(session) : {}) };
       }, TRANSACTION_OPTIONS),
     );
   }
@@ -116,36 +128,117 @@ export function createWriteCeilings(client, db) {
     /** POST /api/book/{id}/restock: `amount` copies received. */
     restock: async (body, path) => {
       const { amount } = /** @type {{ amount: number }} */ (body);
-      const [book] = await changeStock([
+      const { books: written } = await changeStock([
         { bookId: /** @type {string} */ (path.split('/')[3]), next: received(amount), task: historyTask.restocked(amount) },
       ]);
-      return book;
+      return written[0];
     },
     /** POST /api/stock/movements: each line's copies received (the bench's lines receive). */
-    movements: async (body) => ({
-      books: await changeStock(
+    movements: (body) =>
+      changeStock(
         /** @type {{ lines: { bookId: string, delta: number }[] }} */ (body).lines.map((line) => ({
           bookId: line.bookId,
           next: received(line.delta),
           task: historyTask.restocked(line.delta),
         })),
       ),
-    }),
     /** POST /api/stock/transfers: each line's copies moved from one location to another. */
     transfers: async (body) => {
       const known = await (located ??= locations.all());
-      return {
-        books: await changeStock(
-          /** @type {{ lines: { bookId: string, from: string, to: string, quantity: number }[] }} */ (body).lines.map((line) => ({
-            bookId: line.bookId,
-            next: (/** @type {StockEntry[]} */ stock) => {
-              const taken = withQuantity(stock, line.from, quantityAt(stock, line.from) - line.quantity);
-              return withQuantity(taken, line.to, quantityAt(taken, line.to) + line.quantity);
+      return changeStock(
+        /** @type {{ lines: { bookId: string, from: string, to: string, quantity: number }[] }} */ (body).lines.map((line) => ({
+          bookId: line.bookId,
+          next: (/** @type {StockEntry[]} */ stock) => {
+            const taken = withQuantity(stock, line.from, quantityAt(stock, line.from) - line.quantity);
+            return withQuantity(taken, line.to, quantityAt(taken, line.to) + line.quantity);
+          },
+          task: movedTask(line.quantity, known.get(line.from)?.code ?? line.from, known.get(line.to)?.code ?? line.to),
+        })),
+      );
+    },
+    /**
+     * POST /api/purchase-orders/{id}/receipts: each line's copies received at RECEIVING (the bench's books have no
+     * default location) at the line's unit cost (its average cost set to it: the API's weighted mean is a few
+     * multiplications on the book it read), and in the same transaction the order's received copies, its
+     * receipt, the books' copies on order and the order's history entry (purchase-orders.service.ts, receive).
+     */
+    receipts: async (body, path) => {
+      const orderId = new ObjectId(path.split('/')[3]);
+      const wanted = /** @type {{ lines: { bookId: string, quantity: number }[] }} */ (body).lines;
+      // An order's lines keep their unit costs once ordered: read once per order, outside the transactions.
+      let ordered = costs.get(orderId.toHexString());
+      if (!ordered) costs.set(orderId.toHexString(), (ordered = orders.findOne({ _id: orderId }).then((order) => order?.lines ?? [])));
+      const lines = await ordered;
+      const unitCost = (/** @type {string} */ id) => lines.find((line) => line.bookId.toHexString() === id)?.unitCost ?? 0;
+      const receivingId = (await locations.receiving())._id;
+      return changeStock(
+        wanted.map((line) => ({
+          bookId: line.bookId,
+          next: received(line.quantity),
+          task: historyTask.restocked(line.quantity),
+          set: { averageCost: unitCost(line.bookId) },
+          purchaseOrderId: orderId.toHexString(),
+        })),
+        async (session) => {
+          const current = await orders.findOne({ _id: orderId }, { session });
+          if (!current) throw new Error(`no order ${orderId.toHexString()}`);
+          const now = new Date();
+          const after = current.lines.map((line) => ({
+            ...line,
+            received: line.received + (wanted.find((one) => one.bookId === line.bookId.toHexString())?.quantity ?? 0),
+          }));
+          const state = after.every((line) => line.quantity - line.received - line.cancelled <= 0) ? 'received' : 'partially_received';
+          const moved = state !== current.state;
+          const updated = await orders.findOneAndUpdate(
+            { _id: orderId },
+            {
+              $set: {
+                lines: after,
+                state,
+                updatedAt: now,
+                ...(moved ? { events: [...current.events, { state, email: USER, at: now }] } : {}),
+              },
+              $push: {
+                receipts: {
+                  _id: new ObjectId(),
+                  email: USER,
+                  createdAt: now,
+                  lines: wanted.map((line) => ({
+                    bookId: new ObjectId(line.bookId),
+                    quantity: line.quantity,
+                    locationId: new ObjectId(receivingId),
+                    code: 'RECEIVING',
+                  })),
+                },
+              },
             },
-            task: movedTask(line.quantity, known.get(line.from)?.code ?? line.from, known.get(line.to)?.code ?? line.to),
-          })),
-        ),
-      };
+            { session, returnDocument: 'after' },
+          );
+          for (const line of wanted)
+            await books.updateOne({ _id: new ObjectId(line.bookId) }, { $inc: { onOrder: -line.quantity } }, { session });
+          const task = `${current.number} ${state === 'received' ? 'received' : 'partially received'}`;
+          await histories.insertOne(
+            {
+              email: USER,
+              bookName: current.supplierName,
+              task,
+              time: displayTime(now),
+              createdAt: now,
+              action: actionOf(task),
+              purchaseOrderId: orderId.toHexString(),
+              changes: [
+                ...(moved ? [{ field: 'state', from: current.state, to: state }] : []),
+                ...after.flatMap((line, i) => {
+                  const was = current.lines[i]?.received ?? 0;
+                  return line.received === was ? [] : [{ field: `received ${line.bookName}`, from: was, to: line.received }];
+                }),
+              ],
+            },
+            { session },
+          );
+          return { order: updated };
+        },
+      );
     },
   };
   return handlers;

@@ -111,7 +111,8 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
         unboundedReadRateLimitPerMinute: 100_000,
         // As against the Auth Emulator in `pnpm start`: a new account is staff.
         roles: { adminEmails: [], defaultRole: 'staff' },
-        bodyLimit: '100kb',
+        // The default (config/env.ts): the largest valid bodies pass.
+        bodyLimit: '1mb',
         connectSrc: [],
         jwtSecret: TEST_JWT_SECRET,
         ...options,

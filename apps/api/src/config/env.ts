@@ -96,10 +96,14 @@ const EnvSchema = z.object({
     .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
   /** The role of a new account: unset, `staff` with the Auth Emulator and `viewer` otherwise. */
   DEFAULT_ROLE: RoleSchema.optional(),
+  /**
+   * The largest JSON body (413 beyond). The largest valid ones are a count session's: 5,000 book ids in its scope
+   * (about 135 kB) or 5,000 decisions with their reasons (about 370 kB), so 100kb refused bodies the schemas allow.
+   */
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/, 'must look like 100kb')
-    .default('100kb'),
+    .default('1mb'),
   /**
    * The built web app to serve beside the API ('' to serve the API alone). The landing page's drawing per
    * request is read from `dist-ssr` beside it (modules/pages/public-pages.ts).

@@ -12,6 +12,7 @@ import {
   CountSessionSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
+  MAX_COUNT_LINES,
   LocationSchema,
   RECEIVING_CODE,
   TOTAL_COUNT_HEADER,
@@ -105,6 +106,12 @@ describe('POST /api/counts', () => {
       .expect(400);
     expect(errorOf(res.body).fields).toHaveProperty(['scope.locationIds']);
     expect(await ctx.db.collection('countSessions').countDocuments()).toBe(0);
+  });
+
+  it(`reads a scope of ${MAX_COUNT_LINES} book ids, the most it takes, and names an unknown one (not a body too large)`, async () => {
+    const bookIds = Array.from({ length: MAX_COUNT_LINES }, () => new ObjectId().toHexString());
+    const res = await request(ctx.app).post('/api/counts').set(bearer(staff)).send({ scope: { bookIds } }).expect(400);
+    expect(errorOf(res.body).fields).toEqual({ 'scope.bookIds': `no book has the id ${bookIds[0]}` });
   });
 
   it('refuses a scope naming nothing', async () => {

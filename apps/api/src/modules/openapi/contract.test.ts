@@ -261,7 +261,7 @@ const CASES: Record<string, Case[]> = {
     { name: 'a negative price', status: 400, call: asStaff('post', '/book', newBook({ price: -1 })) },
     { name: 'an unknown supplier', status: 400, call: asStaff('post', '/book', newBook({ supplierId: MISSING_ID })) },
     { name: 'without a token', status: 401, call: anonymous('post', '/book', newBook()) },
-    { name: 'a body over the limit', status: 413, call: asStaff('post', '/book', newBook({ description: 'x'.repeat(200_000) })) },
+    { name: 'a body over the limit', status: 413, call: asStaff('post', '/book', newBook({ description: 'x'.repeat(1_100_000) })) },
     {
       name: 'a charset the JSON parser refuses',
       status: 415,

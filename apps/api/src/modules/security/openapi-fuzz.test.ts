@@ -154,8 +154,8 @@ const nastyValue = fc.oneof(
 
 /** Deep nesting, far past what a schema or MongoDB allows. */
 const DEEP = [`${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`];
-/** Over the 100 kB body limit, and just under it. */
-const HUGE = [JSON.stringify({ description: 'x'.repeat(150_000) }), JSON.stringify({ description: 'y'.repeat(95_000) })];
+/** Over the 1 MB body limit, and a large one under it. */
+const HUGE = [JSON.stringify({ description: 'x'.repeat(1_100_000) }), JSON.stringify({ description: 'y'.repeat(500_000) })];
 const PROTOTYPE = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"toString":"x","valueOf":1}'];
 
 /** The raw body, mostly JSON close to a valid one so that most requests get past the parser. */

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { HIDDEN_DURING_BLIND_COUNT } from '@book-warehouse/types';
+import { HIDDEN_DURING_BLIND_COUNT, STOCK_HIDDEN_HEADER } from '@book-warehouse/types';
 import type { Caller } from './auth-user';
 import { AppError } from './errors';
 
@@ -43,6 +43,20 @@ export function redactionOf(res: Response): ((value: unknown) => unknown) | unde
 export function hidesTotals(res: Response): boolean {
   const { hidesTotals: hides, caller } = res.locals as Locals;
   return hides?.(caller) ?? false;
+}
+
+/**
+ * Says (STOCK_HIDDEN_HEADER) that an answer leaves out what a blind count hides from this caller. It is said whenever
+ * the caller is refused totals, whether or not anything was left out: saying it only then would tell that something was.
+ */
+export function sayStockHidden(res: Response): void {
+  if (hidesTotals(res)) res.set(STOCK_HIDDEN_HEADER, HIDDEN_DURING_BLIND_COUNT);
+}
+
+/** Whether this request's caller may see `item`: the redaction leaves it out of an answer otherwise. */
+export function shownTo(res: Response): (item: unknown) => boolean {
+  const redact = redactionOf(res);
+  return (item) => !redact || redact(item) !== undefined;
 }
 
 /** Whether this request's caller must not learn the copies held at the location `id` and beneath it. */

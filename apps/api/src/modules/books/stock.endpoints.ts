@@ -12,7 +12,7 @@ import {
 import { endpoints } from '../../middleware/endpoint';
 
 /** The header of a reorder list that leaves out the books a blind count is counting (decision 027). */
-const REORDER_HIDDEN = {
+export const REORDER_HIDDEN = {
   description: 'Sent while a blind count is counting to a caller other than an admin: the books counted are left out',
   schema: { type: 'string', enum: [HIDDEN_DURING_BLIND_COUNT] },
 } as const;

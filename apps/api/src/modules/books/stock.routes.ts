@@ -1,7 +1,7 @@
-import type { ErrorRequestHandler, Response, Router } from 'express';
-import { HIDDEN_DURING_BLIND_COUNT, hyphenatedIsbn, STOCK_HIDDEN_HEADER, type ReorderItem } from '@book-warehouse/types';
+import type { ErrorRequestHandler, Router } from 'express';
+import { hyphenatedIsbn, type ReorderItem } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
-import { hidesTotals } from '../../lib/redact';
+import { sayStockHidden } from '../../lib/redact';
 import { sendCsv } from '../../lib/csv';
 import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
@@ -9,12 +9,6 @@ import type { Idempotency } from '../../middleware/idempotency';
 import { endpointRouter } from '../../middleware/endpoint';
 import type { BooksService } from './books.service';
 import { STOCK } from './stock.endpoints';
-
-/**
- * Says the reorder list leaves out the books a blind count is counting (the redaction drops them). It is said whenever
- * the caller is refused totals, whether or not a counted book is low: saying it only then would tell that one is.
- */
-const sayHidden = (res: Response) => hidesTotals(res) && void res.set(STOCK_HIDDEN_HEADER, HIDDEN_DURING_BLIND_COUNT);
 
 const LINE_FIELD = /^(lines\.\d+)\.(.+)$/;
 
@@ -40,11 +34,11 @@ export function createStockRouter(service: BooksService, access: Access, idempot
   mount(STOCK.transferStock, ({ user, body }) => service.transfer(user, body.lines));
   router.use(['/stock/movements', '/stock/transfers'], namePerLine);
   mount(STOCK.listReorder, ({ res }) => {
-    sayHidden(res);
+    sayStockHidden(res);
     return sendJsonArray(res, service.reorderList());
   });
   mount(STOCK.exportReorderCsv, ({ res }) => {
-    sayHidden(res);
+    sayStockHidden(res);
     return sendCsv<ReorderItem>(
       res,
       {

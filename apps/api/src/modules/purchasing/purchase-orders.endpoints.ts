@@ -11,8 +11,10 @@ import {
   PurchaseOrderPatchSchema,
   PurchaseOrderSchema,
   ReceiptResultSchema,
+  STOCK_HIDDEN_HEADER,
 } from '@book-warehouse/types';
 import { endpoints, PAGE_HEADERS } from '../../middleware/endpoint';
+import { REORDER_HIDDEN } from '../books/stock.endpoints';
 
 const NO_TRANSITION = 'The order is in a state this change does not apply to (the message names the state), and nothing changed';
 
@@ -63,11 +65,14 @@ export const PURCHASE_ORDERS = endpoints({
     description:
       "A line orders the book's reorderQuantity (else enough to reach twice its reorder point) less its onOrder, at its " +
       'costPrice (else averageCost, else 0). Books without a usable supplier, and those whose need is on order already, are ' +
-      'listed apart in `unordered`. `bookIds` limits it to those low books. Made again at once, it makes no second draft.',
+      'listed apart in `unordered`. `bookIds` limits it to those low books. Made again at once, it makes no second draft. ' +
+      'While a blind count is counting, a caller other than an admin orders none of the books being counted (the reorder ' +
+      `list leaves them out too: an order's quantity would give their figure away), with ${STOCK_HIDDEN_HEADER} saying so.`,
     body: OrdersFromReorderSchema,
     ok: {
       status: 201,
       schema: OrdersFromReorderResultSchema,
+      headers: { [STOCK_HIDDEN_HEADER]: REORDER_HIDDEN },
       description: 'The drafts made (none when nothing is to order) and the books left out',
     },
   },

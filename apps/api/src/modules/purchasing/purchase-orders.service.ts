@@ -486,13 +486,18 @@ export function createPurchaseOrdersService(deps: {
      * 'Create orders' (docs/rules.md, Buying): one draft per supplier for the low books (at most MAX_ORDER_LINES lines
      * each), each line the book's toOrder at its cost price (else its average cost, else 0); books without a usable
      * supplier or whose need is on order are listed apart. Read and written in one transaction: two at once conflict on
-     * the books' onOrder and the second runs again on the first's drafts, so nothing is drafted twice.
+     * the books' onOrder and the second runs again on the first's drafts, so nothing is drafted twice. `shown` says
+     * which low books the caller may see (a blind count hides the ones it counts): the others are not ordered.
      */
-    fromReorder: (user: AuthUser, body: OrdersFromReorder): Promise<OrdersFromReorderResult> =>
+    fromReorder: (
+      user: AuthUser,
+      body: OrdersFromReorder,
+      shown: (item: ReorderItem) => boolean = () => true,
+    ): Promise<OrdersFromReorderResult> =>
       transactions.run(async (session) => {
         const wanted = body.bookIds && new Set(body.bookIds.map((id) => id.toLowerCase()));
         const low: ReorderItem[] = [];
-        for await (const item of books.reorderList(session)) if (!wanted || wanted.has(item._id)) low.push(item);
+        for await (const item of books.reorderList(session)) if ((!wanted || wanted.has(item._id)) && shown(item)) low.push(item);
         const known = await suppliers.findByIds(
           low.flatMap((book) => (book.supplierId ? [book.supplierId] : [])),
           session,

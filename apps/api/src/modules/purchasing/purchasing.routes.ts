@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { hyphenatedIsbn, type PurchaseOrder } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
+import { sayStockHidden, shownTo } from '../../lib/redact';
 import type { Access } from '../../middleware/access';
 import { endpointRouter } from '../../middleware/endpoint';
 import type { Idempotency } from '../../middleware/idempotency';
@@ -70,7 +71,10 @@ export function createPurchasingRouter(
     ),
   );
   mount(PURCHASE_ORDERS.addPurchaseOrder, ({ user, body }) => orders.create(user, body));
-  mount(PURCHASE_ORDERS.createOrdersFromReorder, ({ user, body }) => orders.fromReorder(user, body));
+  mount(PURCHASE_ORDERS.createOrdersFromReorder, ({ user, body, res }) => {
+    sayStockHidden(res);
+    return orders.fromReorder(user, body, shownTo(res));
+  });
   mount(PURCHASE_ORDERS.getPurchaseOrder, ({ params }) => orders.get(params.id));
   mount(PURCHASE_ORDERS.updatePurchaseOrder, ({ user, params, body }) => orders.update(user, params.id, body));
   mount(PURCHASE_ORDERS.placePurchaseOrder, ({ user, params }) => orders.place(user, params.id));

@@ -2,6 +2,9 @@ import type { Express } from 'express';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import {
+  CountSessionSchema,
+  HIDDEN_DURING_BLIND_COUNT,
+  STOCK_HIDDEN_HEADER,
   HistoryEntrySchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -519,6 +522,28 @@ describe('on order and the reorder list', () => {
     const drafts = answers.flatMap((res) => OrdersFromReorderResultSchema.parse(res.body).orders);
     expect(drafts).toHaveLength(1);
     expect(drafts[0]!.lines[0]!.quantity).toBe(6);
+  });
+
+  it("'Create orders' orders none of the books a blind count is counting, but for an admin, and says so", async () => {
+    const acme = await supplier();
+    await book({ bookName: 'Open', stockQuantity: 0, reorderPoint: 3, supplierId: acme._id });
+    const counted = await book({ bookName: 'Counted', stockQuantity: 1, reorderPoint: 3, supplierId: acme._id });
+    const count = CountSessionSchema.parse((await post('/counts', { scope: { bookIds: [counted._id] }, blind: true }).expect(201)).body);
+    await post(`/counts/${count._id}/start`).expect(200);
+    try {
+      const res = await post('/purchase-orders/from-reorder').expect(201);
+      expect(res.headers[STOCK_HIDDEN_HEADER.toLowerCase()]).toBe(HIDDEN_DURING_BLIND_COUNT);
+      const made = OrdersFromReorderResultSchema.parse(res.body);
+      expect(made.orders.flatMap((o) => o.lines.map((line) => line.bookName))).toEqual(['Open']);
+      expect(made.unordered).toEqual([]);
+      // An admin sees every figure of a blind count, and orders the counted book.
+      const byAdmin = await post('/purchase-orders/from-reorder', {}, admin).expect(201);
+      expect(byAdmin.headers[STOCK_HIDDEN_HEADER.toLowerCase()]).toBeUndefined();
+      const ordered = OrdersFromReorderResultSchema.parse(byAdmin.body).orders;
+      expect(ordered.flatMap((o) => o.lines.map((line) => [line.bookName, line.quantity]))).toEqual([['Counted', 5]]);
+    } finally {
+      await post(`/counts/${count._id}/cancel`, {}, admin).expect(200);
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import { countSessionRow, formatCount } from './src/count-session.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
 import { bodyOf, medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
-import { startApi, startBareServer, startCeilingServer, startMongo, waitUntilIdle } from './src/processes.mjs';
+import { BENCH_ADMIN_EMAIL, startApi, startBareServer, startCeilingServer, startMongo, waitUntilIdle } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
 import { formatTable, p99Growth, sizeLabel } from './src/report.mjs';
 import { formatTransfer, importRow, listTargets } from './src/transfer.mjs';
@@ -190,13 +190,17 @@ const stopNow = async (stop) => {
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
 const jwtSecret = randomBytes(32).toString('hex');
-const token = jwt.sign({ email: 'bench@book-warehouse.example', name: 'Bench' }, jwtSecret, {
-  algorithm: 'HS256',
-  subject: 'bench',
-  issuer: API_TOKEN_ISSUER,
-  audience: API_TOKEN_AUDIENCE,
-  expiresIn: '12h',
-});
+/** An API token of a bench account (`email`, verified, subject `uid`). @param {string} email @param {string} uid */
+const tokenOf = (email, uid) =>
+  jwt.sign({ email, email_verified: true, name: 'Bench' }, jwtSecret, {
+    algorithm: 'HS256',
+    subject: uid,
+    issuer: API_TOKEN_ISSUER,
+    audience: API_TOKEN_AUDIENCE,
+    expiresIn: '12h',
+  });
+const token = tokenOf('bench@book-warehouse.example', 'bench');
+const adminToken = tokenOf(BENCH_ADMIN_EMAIL, 'bench-admin');
 
 /**
  * The reads. `ceiling` names the ceiling server's path for the same read (same driver query, same bytes);
@@ -650,6 +654,7 @@ try {
       url: /** @type {string} */ (apis[0]?.url),
       pid: apis[0]?.pid ?? 0,
       token,
+      adminToken,
       db,
       lines: Math.min(countLines, size),
     });

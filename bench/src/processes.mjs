@@ -21,6 +21,9 @@ async function freePort() {
   return address.port;
 }
 
+/** The bench's admin account: the count session's apply needs one. */
+export const BENCH_ADMIN_EMAIL = 'bench-admin@book-warehouse.example';
+
 /**
  * The API's own embedded mongod (apps/api/src/lib/mongo.ts, from its build: `pnpm bench` builds first), so the
  * bench runs the binary, version and options the API runs. On WiredTiger as in production (a dbPath, which the
@@ -103,6 +106,8 @@ export async function startApi({ node, root, mongoUri, dbName, jwtSecret, logFil
       UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: '1000000000',
       // Without the emulator a new account would be a viewer, and the restock row would measure 403s.
       DEFAULT_ROLE: 'staff',
+      // The count session's apply is an admin's (bench.mjs signs this account's token too).
+      ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
     },
   };
   const migration = spawn(node, [path.join(API_DIST, 'migrate.js')], options);

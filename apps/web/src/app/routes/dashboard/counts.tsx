@@ -17,10 +17,9 @@ import { DueForCount } from '../../../features/counts/components/due-for-count';
 import { NewCountForm } from '../../../features/counts/components/new-count-form';
 import { ReviewScreen } from '../../../features/counts/components/review-screen';
 import { countName, scopeText, stateLabels, toleranceText } from '../../../features/counts/format';
-import { locationByCodeQueryOptions } from '../../../features/locations/api/find-location-by-code';
+import { useFindLocation } from '../../../features/locations/api/find-location-by-code';
 import { useLocations } from '../../../features/locations/api/get-locations';
 import { usePermissions } from '../../../lib/account';
-import { catalogueLocation } from '../../../lib/offline/catalogue';
 import { PageHeading } from './page-heading';
 
 const linkClass = 'font-medium text-amber-800 underline';
@@ -113,12 +112,7 @@ export function CountPage() {
   const { countId = '' } = useParams();
   const [search] = useSearchParams();
   const { canChangeStock, role } = usePermissions();
-  const queryClient = useQueryClient();
-  // Asked afresh on every label scanned; without a network, the catalogue copy's locations (lib/offline/catalogue.ts).
-  const findPlace = useCallback(
-    (code: string) => (navigator.onLine ? queryClient.fetchQuery(locationByCodeQueryOptions(code)) : catalogueLocation(code)),
-    [queryClient],
-  );
+  const findPlace = useFindLocation();
   return (
     <section aria-labelledby="count-heading" className="flex min-w-0 flex-col gap-4">
       <PageHeading id="count-heading">Count</PageHeading>

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { bookByIsbnQueryOptions } from '../../../features/books/api/find-book-by-isbn';
 import { searchBooksQueryOptions } from '../../../features/books/api/search-books';
 import { useLocations } from '../../../features/locations/api/get-locations';
+import { useFindLocation } from '../../../features/locations/api/find-location-by-code';
 import { OrderDetails } from '../../../features/purchasing/components/order-details';
 import type { BookFinder } from '../../../features/purchasing/components/order-editor';
 import { OrdersList } from '../../../features/purchasing/components/orders-list';
@@ -79,6 +80,7 @@ export function PurchaseOrderPage() {
 export function ReceivingPage() {
   const [search, setSearch] = useSearchParams();
   const locations = useLocations();
+  const findLocation = useFindLocation();
   return (
     <section aria-labelledby="receiving-heading" className="flex max-w-4xl min-w-0 flex-col gap-4">
       <PageHeading id="receiving-heading">Receiving</PageHeading>
@@ -91,6 +93,7 @@ export function ReceivingPage() {
           orderId={search.get('order') ?? undefined}
           onOrder={(id) => setSearch(id ? { order: id } : {})}
           locations={locations.data}
+          findLocation={findLocation}
         />
       </StaffOnly>
     </section>

@@ -1,5 +1,4 @@
 import type { Book, Location } from '@book-warehouse/types';
-import { useQueryClient } from '@tanstack/react-query';
 import { useReducer, useRef, useState } from 'react';
 import { BarcodeReader } from '../../../components/ui/barcode-reader';
 import { Button } from '../../../components/ui/button';
@@ -7,12 +6,11 @@ import { notify } from '../../../components/ui/notify';
 import { ScanSessionActions } from '../../../components/ui/scan-session-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { catalogueLocation } from '../../../lib/offline/catalogue';
 import { newKey } from '../../../lib/idempotency-key';
 import { isDeadSpot, queueIntent, savedOnPhone, useFloorScreen } from '../../../lib/offline/offline-queue';
 import { copies, scanBookInto } from '../../../lib/scan-book';
 import { useLocation as useLocationDetail } from '../api/get-location';
-import { locationByCodeQueryOptions } from '../api/find-location-by-code';
+import { useFindLocation } from '../api/find-location-by-code';
 import { useTransferStock } from '../api/transfer-stock';
 import { copiesOf, emptyMove, hasRoomFor, moveReducer, movePhase, quantityAt, transfersOf, type MoveLine } from '../move-tally';
 
@@ -87,7 +85,7 @@ function LineRow({ line, from, onCount, busy }: { line: MoveLine; from?: Locatio
  * takes back the last scan or count. A book is found by its ISBN through `findBook` (the page hands it in).
  */
 function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<Book | null>; from?: Location }) {
-  const queryClient = useQueryClient();
+  const findLocation = useFindLocation();
   const transfer = useTransferStock();
   const { online } = useFloorScreen();
   const [state, dispatch] = useReducer(moveReducer, from, emptyMove);
@@ -100,8 +98,7 @@ function MoveSession({ findBook, from }: { findBook: (isbn: string) => Promise<B
 
   const onLocationCode = async (code: string) => {
     try {
-      // Without a network, the locations as the catalogue copy last knew them (lib/offline/catalogue.ts).
-      const location = online ? await queryClient.fetchQuery(locationByCodeQueryOptions(code)) : await catalogueLocation(code);
+      const location = await findLocation(code);
       if (!location) return setNotice({ tone: 'error', text: `No location or book has the code ${code}.` });
       if (!location.holdsStock)
         return setNotice({ tone: 'error', text: `${place(location)} holds no stock: scan one of the locations beneath it.` });

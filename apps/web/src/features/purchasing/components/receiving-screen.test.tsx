@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { intentStore } from '../../../lib/offline/indexed-db';
 import { setOfflineAccount } from '../../../lib/offline/offline-queue';
+import type { Location } from '@book-warehouse/types';
 import { testAccount, testLocation, testOrderLine, testPurchaseOrder } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { ReceivingScreen } from './receiving-screen';
@@ -20,6 +21,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
   toast.dismiss();
 });
+
+/** The location a label names, as the route's useFindLocation answers it. */
+const finder = (known: Location[]) => (code: string) =>
+  Promise.resolve(known.find((location) => location.code.toLowerCase() === code.toLowerCase()) ?? null);
 
 async function scan(code: string) {
   await userEvent.type(screen.getByLabelText(/Scan each book/), `${code}{Enter}`);
@@ -39,7 +44,14 @@ describe('ReceivingScreen', () => {
           )
         : json(order),
     );
-    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[aisle, upper, lower]} />);
+    renderWithApp(
+      <ReceivingScreen
+        orderId={order._id}
+        onOrder={vi.fn()}
+        locations={[aisle, upper, lower]}
+        findLocation={finder([aisle, upper, lower])}
+      />,
+    );
     await screen.findByRole('list', { name: `Lines of ${order.number}` });
 
     await scan('9780441013593');
@@ -48,9 +60,9 @@ describe('ReceivingScreen', () => {
     await scan('9780441013593');
     // A location's label switches the place as the move screen does; one that holds no stock is refused.
     await scan('AISLE');
-    expect(screen.getByText('AISLE holds no stock: scan one of the locations beneath it.')).toBeInTheDocument();
+    expect(await screen.findByText('AISLE holds no stock: scan one of the locations beneath it.')).toBeInTheDocument();
     await scan('s-02');
-    expect(screen.getByText('The next scans go into S-02.')).toBeInTheDocument();
+    expect(await screen.findByText('The next scans go into S-02.')).toBeInTheDocument();
     expect(screen.getByLabelText('Receive into')).toHaveValue(lower._id);
     await userEvent.click(screen.getByRole('button', { name: '+1 copy of Dune into S-02' }));
     expect(screen.getByText('Now: 1 into the default location · 2 into S-01 · 1 into S-02')).toBeInTheDocument();
@@ -72,9 +84,19 @@ describe('ReceivingScreen', () => {
     expect(screen.getByLabelText('Receive into')).toHaveValue(lower._id);
   });
 
+  it('switches to a scanned label while the list of locations is still loading', async () => {
+    stubFetch(() => json(order));
+    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={undefined} findLocation={finder([upper])} />);
+    await screen.findByRole('list', { name: `Lines of ${order.number}` });
+    await scan('S-01');
+    expect(await screen.findByText('The next scans go into S-01.')).toBeInTheDocument();
+    await scan('9780441013593');
+    expect(await screen.findByText('Now: 1 into S-01')).toBeInTheDocument();
+  });
+
   it("'Start over' drops every scan, and waits for the first one", async () => {
     stubFetch(() => json(order));
-    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[upper]} />);
+    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[upper]} findLocation={finder([upper])} />);
     await screen.findByRole('list', { name: `Lines of ${order.number}` });
     expect(screen.getByRole('button', { name: 'Start over' })).toBeDisabled();
     await scan('9780441013593');
@@ -87,7 +109,9 @@ describe('ReceivingScreen', () => {
     const account = testAccount({ uid: 'receiving-dead-spot' });
     const fetchMock = stubFetch((_, init) => (init?.method === 'POST' ? new Response('Bad Gateway', { status: 502 }) : json(order)));
     setOfflineAccount(account.uid, true);
-    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[upper]} />, { account });
+    renderWithApp(<ReceivingScreen orderId={order._id} onOrder={vi.fn()} locations={[upper]} findLocation={finder([upper])} />, {
+      account,
+    });
     await screen.findByRole('list', { name: `Lines of ${order.number}` });
     await scan('9780441013593');
     await scan('9780441013593');

@@ -39,14 +39,19 @@ const RECEIVABLE = RECEIVABLE_STATES.join(',');
 export function ReceivingScreen({
   orderId,
   onOrder,
-  locations,
-}: {
-  orderId?: string;
-  onOrder: (orderId: string | undefined) => void;
-  locations: readonly Location[] | undefined;
-}) {
+  ...places
+}: { orderId?: string; onOrder: (orderId: string | undefined) => void } & Places) {
   if (!orderId) return <OrderPicker onOrder={onOrder} />;
-  return <OrderReceiving key={orderId} orderId={orderId} onOrder={onOrder} locations={locations} />;
+  return <OrderReceiving key={orderId} orderId={orderId} onOrder={onOrder} {...places} />;
+}
+
+/**
+ * Where copies may go: the locations to choose from, and the location a scanned label names (asked afresh on each
+ * scan, not looked up in `locations`, which may still be loading or older than the label).
+ */
+interface Places {
+  locations: readonly Location[] | undefined;
+  findLocation: (code: string) => Promise<Location | null>;
 }
 
 function OrderPicker({ onOrder }: { onOrder: (orderId: string) => void }) {
@@ -99,15 +104,7 @@ function OrderPicker({ onOrder }: { onOrder: (orderId: string) => void }) {
   );
 }
 
-function OrderReceiving({
-  orderId,
-  onOrder,
-  locations,
-}: {
-  orderId: string;
-  onOrder: (orderId: string | undefined) => void;
-  locations: readonly Location[] | undefined;
-}) {
+function OrderReceiving({ orderId, onOrder, ...places }: { orderId: string; onOrder: (orderId: string | undefined) => void } & Places) {
   const order = usePurchaseOrder(orderId);
   return (
     <QueryState
@@ -119,7 +116,7 @@ function OrderReceiving({
         </Button>
       }
     >
-      {(found) => <ReceivingSession order={found} onOrder={onOrder} locations={locations} />}
+      {(found) => <ReceivingSession order={found} onOrder={onOrder} {...places} />}
     </QueryState>
   );
 }
@@ -146,9 +143,9 @@ const statusBadge: Record<TallyLine['status'], string> = {
 };
 
 /** How a place reads on the screen: a location's code, or what the API does without one. */
-function placeText(at: string, locations: readonly Location[] | undefined): string {
+function placeText(at: string, locations: readonly Location[]): string {
   if (at === DEFAULT_PLACE) return 'the default location';
-  return locations?.find((location) => location._id === at)?.code ?? at;
+  return locations.find((location) => location._id === at)?.code ?? at;
 }
 
 /**
@@ -164,13 +161,13 @@ function ReceivingSession({
   order,
   onOrder,
   locations,
-}: {
-  order: PurchaseOrder;
-  onOrder: (orderId: string | undefined) => void;
-  locations: readonly Location[] | undefined;
-}) {
+  findLocation,
+}: { order: PurchaseOrder; onOrder: (orderId: string | undefined) => void } & Places) {
   const [state, dispatch] = useReducer(receivingReducer, emptyReceiving);
   const [place, setPlace] = useState(DEFAULT_PLACE);
+  // The locations scanned labels named, so that their codes show while the list is loading or older than a label.
+  const [labelled, setLabelled] = useState<Location[]>([]);
+  const known = [...(locations ?? []), ...labelled];
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [refusal, setRefusal] = useState<{ message: string; lines: ReturnType<typeof refusedLines>; over: boolean }>();
   const commitKey = useRef<CommitKey | undefined>(undefined);
@@ -190,22 +187,28 @@ function ReceivingSession({
     const over = scanned > line.outstanding;
     setNotice({
       tone: over ? 'error' : 'ok',
-      text: `${line.bookName}: ${copies(scanned)} of ${line.outstanding} outstanding${over ? ' (over)' : ''}, into ${placeText(place, locations)}`,
+      text: `${line.bookName}: ${copies(scanned)} of ${line.outstanding} outstanding${over ? ' (over)' : ''}, into ${placeText(place, known)}`,
     });
   };
 
   const choosePlace = (at: string) => {
     setPlace(at);
-    setNotice({ tone: 'ok', text: `The next scans go into ${placeText(at, locations)}.` });
+    setNotice({ tone: 'ok', text: `The next scans go into ${placeText(at, known)}.` });
   };
 
   /** A scanned location label switches where the next copies go, as on the move screen. */
-  const onLocationCode = (code: string) => {
-    const location = locations?.find((candidate) => candidate.code.toLowerCase() === code.toLowerCase());
-    if (!location) return setNotice({ tone: 'error', text: `No location or book has the code ${code}.` });
-    if (!location.holdsStock)
-      return setNotice({ tone: 'error', text: `${location.code} holds no stock: scan one of the locations beneath it.` });
-    choosePlace(location._id);
+  const onLocationCode = async (code: string) => {
+    try {
+      const location = await findLocation(code);
+      if (!location) return setNotice({ tone: 'error', text: `No location or book has the code ${code}.` });
+      if (!location.holdsStock)
+        return setNotice({ tone: 'error', text: `${location.code} holds no stock: scan one of the locations beneath it.` });
+      setLabelled((before) => [...before.filter((one) => one._id !== location._id), location]);
+      setPlace(location._id);
+      setNotice({ tone: 'ok', text: `The next scans go into ${location.code}.` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: `Could not look up ${code}: ${(error as Error).message}` });
+    }
   };
 
   const commit = (allowOver: boolean) => {
@@ -290,7 +293,7 @@ function ReceivingSession({
               <BarcodeReader
                 label="Scan each book (or type its ISBN): every scan is one copy. A location's label switches where they go"
                 onCode={onIsbn}
-                onOtherCode={onLocationCode}
+                onOtherCode={(code) => void onLocationCode(code)}
                 disabled={busy}
                 focusOnArrival
                 fieldRef={field}
@@ -342,7 +345,7 @@ function ReceivingSession({
                 key={line.bookId}
                 line={line}
                 here={countAt(state, line.bookId, place)}
-                placeOf={(at) => placeText(at, locations)}
+                placeOf={(at) => placeText(at, known)}
                 place={place}
                 busy={busy}
                 onCount={(count) => dispatch({ type: 'count', bookId: line.bookId, at: place, count })}

@@ -305,10 +305,6 @@ export function createCountsRepository(db: Db, cache: Cache) {
     },
 
     /**
-     * Adds an observation to its line: the sum moves by `delta`, the first one takes `expected`; a first count of the
-     * line counts it in the session's counted lines.
-     */
-    /**
      * How many lines of each session have an observation, counted from the lines: a counter on the session would be
      * one document every clerk's first count of a line writes, and concurrent counts would all conflict on it.
      */
@@ -322,6 +318,10 @@ export function createCountsRepository(db: Db, cache: Cache) {
       return byId;
     },
 
+    /**
+     * Adds an observation to its line: the sum moves by `delta`, the first one takes `expected`. Only the line and the
+     * observation are written, never the session (countedLines counts the counted lines).
+     */
     async observe(
       line: LineDoc,
       { delta, recount, email, at, expected }: { delta: number; recount: boolean; email: string; at: Date; expected: number },

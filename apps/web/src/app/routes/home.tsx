@@ -17,7 +17,7 @@ const FIRST_ROW = 3;
 
 export function HomePage() {
   const books = useBooks({ limit: LANDING_BOOKS });
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   const navigate = useNavigate();
   const toLogin = () => navigate(paths.login, { state: { from: paths.home } satisfies FromState });
   return (
@@ -54,7 +54,7 @@ export function HomePage() {
         </QueryState>
       </section>
       <ServicesSection />
-      <CommentSection signedIn={user !== null} onSignInRequired={toLogin} />
+      <CommentSection signedIn={ready ? user !== null : undefined} onSignInRequired={toLogin} />
     </div>
   );
 }

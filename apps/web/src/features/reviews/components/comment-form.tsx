@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toastOutcome } from '../../../components/ui/notify';
 import { messages } from '../../../config/messages';
@@ -13,7 +13,8 @@ async function checkComment(description: string) {
 }
 
 interface CommentFormProps {
-  signedIn: boolean;
+  /** Undefined while the session is still being read (just after the page loads). */
+  signedIn: boolean | undefined;
   /** Called instead of posting when nobody is signed in (spec: the user is sent to /login). */
   onSignInRequired: () => void;
   onPosted: () => void;
@@ -28,6 +29,8 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
   const [submitted, setSubmitted] = useState(false);
+  // A comment sent before the session is known waits for it: read as signed out, it would go to the login page.
+  const [waiting, setWaiting] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const post = usePostReview();
   const id = useId();
@@ -61,13 +64,25 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
     );
   };
 
+  const send = (known: boolean) => {
+    if (known) void submit();
+    else onSignInRequired();
+  };
+  /** Set while a comment waits for the session to be known. */
+  const onSessionKnown = useRef<(known: boolean) => void>(undefined);
+  useEffect(() => {
+    if (signedIn !== undefined) onSessionKnown.current?.(signedIn);
+  }, [signedIn]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!signedIn) {
-      onSignInRequired();
-      return;
-    }
-    void submit();
+    if (signedIn !== undefined) return send(signedIn);
+    setWaiting(true);
+    onSessionKnown.current = (known) => {
+      onSessionKnown.current = undefined;
+      setWaiting(false);
+      send(known);
+    };
   };
 
   return (
@@ -98,8 +113,8 @@ export function CommentForm({ signedIn, onSignInRequired, onPosted }: CommentFor
           ? `Up to ${MAX_LENGTH} characters. Your name is shown with it.`
           : 'You need to log in to post; Post comment takes you to the login page.'}
       </p>
-      <Button type="submit" disabled={post.isPending} className="self-start">
-        {post.isPending ? 'Posting…' : 'Post comment'}
+      <Button type="submit" disabled={post.isPending || waiting} className="self-start">
+        {post.isPending || waiting ? 'Posting…' : 'Post comment'}
       </Button>
     </form>
   );

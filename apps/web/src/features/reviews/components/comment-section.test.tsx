@@ -1,6 +1,7 @@
 import type { Review } from '@book-warehouse/types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { CommentSection } from './comment-section';
@@ -122,5 +123,33 @@ describe('CommentSection posting', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(onSignInRequired).toHaveBeenCalledOnce();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('holds a comment sent before the session is known, then posts it once the session says signed in', async () => {
+    const fetchMock = fakeApi(1);
+    const onSignInRequired = vi.fn();
+    /** The landing page just after it loads: the session is read a moment later. */
+    function SessionReadLater() {
+      const [signedIn, setSignedIn] = useState<boolean>();
+      return (
+        <>
+          <button type="button" onClick={() => setSignedIn(true)}>
+            Session read
+          </button>
+          <CommentSection signedIn={signedIn} onSignInRequired={onSignInRequired} />
+        </>
+      );
+    }
+    renderWithApp(<SessionReadLater />);
+    await screen.findByText('Comment number 1');
+    await userEvent.type(screen.getByLabelText('Leave a comment'), 'Typed at once');
+    await userEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(screen.getByRole('button', { name: 'Posting…' })).toBeDisabled();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Session read' }));
+    expect(await screen.findByText('Typed at once')).toBeInTheDocument();
+    expect(onSignInRequired).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Leave a comment')).toHaveValue('');
   });
 });

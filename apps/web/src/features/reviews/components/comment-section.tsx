@@ -12,7 +12,8 @@ import { ReviewList } from './review-list';
 const LIST_HEIGHT = 'min-h-[28rem] sm:min-h-[22rem]';
 
 interface CommentSectionProps {
-  signedIn: boolean;
+  /** Undefined while the session is still being read. */
+  signedIn: boolean | undefined;
   onSignInRequired: () => void;
 }
 

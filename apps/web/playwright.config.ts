@@ -42,7 +42,9 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    trace: 'retain-on-failure',
+    // A trace films every step (a screenshot a frame), which cost a third of the journeys' time when kept for every
+    // test: only a retry records one, so a failure in CI comes with its trace. Locally, `--trace on` records them.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -54,27 +54,31 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 export function createHistoryListRepository(db: Db) {
   const histories: Collection<HistoryDoc> = db.collection<HistoryDoc>('histories');
+  /** The filter's total: an index count, or the collection's own count (less the sign-ins') by kind alone. */
+  async function total(query: HistoryListQuery): Promise<number> {
+    const { filter, hint } = filterOf(query);
+    const byKindAlone = [query.email, query.bookId, query.from, query.to].every((value) => value === undefined);
+    if (byKindAlone && query.action === undefined) return histories.estimatedDocumentCount();
+    if (byKindAlone && query.action === BUT_SIGN_INS) {
+      const [all, signIns] = await Promise.all([
+        histories.estimatedDocumentCount(),
+        histories.countDocuments({ action: 'signin' }, { hint: 'list_action' }),
+      ]);
+      return all - signIns;
+    }
+    return histories.countDocuments(filter, hint ? { hint } : {});
+  }
+
   return {
-    /** One page, newest first, and the filter's total (an index count; the collection's own count unfiltered). */
+    total,
+
+    /** One page, newest first, and the filter's total. */
     async page(query: HistoryListQuery): Promise<{ entries: HistoryEntry[]; total: number }> {
       const limit = query.limit ?? DEFAULT_LIST_LIMIT;
       const { filter, hint } = filterOf(query);
-      const byKindAlone = [query.email, query.bookId, query.from, query.to].every((value) => value === undefined);
-      // Every entry, or every one but the sign-ins: the collection's own count, less the sign-ins' index count.
-      const total = async () => {
-        if (byKindAlone && query.action === undefined) return histories.estimatedDocumentCount();
-        if (byKindAlone && query.action === BUT_SIGN_INS) {
-          const [all, signIns] = await Promise.all([
-            histories.estimatedDocumentCount(),
-            histories.countDocuments({ action: 'signin' }, { hint: 'list_action' }),
-          ]);
-          return all - signIns;
-        }
-        return histories.countDocuments(filter, hint ? { hint } : {});
-      };
       const [docs, count] = await Promise.all([
         histories.find(filter, { sort: NEWEST_FIRST, ...(hint ? { hint } : {}), skip: (query.page ?? 0) * limit, limit }).toArray(),
-        total(),
+        total(query),
       ]);
       return { entries: docs.map(toEntry), total: count };
     },

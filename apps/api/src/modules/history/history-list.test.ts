@@ -118,6 +118,16 @@ describe('GET /api/histories with filters', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="history.csv"');
     const rows = parse<Record<string, string>>(res.text, { bom: true, columns: true });
     expect(rows.map((row) => row['_id'])).toEqual(all.filter((e) => KIND[e.task] === 'quantity').map((e) => e._id));
+    // Announced before the rows, so that the download can show how far it is.
+    expect(res.headers['x-total-count']).toBe(String(rows.length));
+  });
+
+  it('announces the rows of every filter in X-Total-Count, as many as the file holds', async () => {
+    for (const query of ['action=all-but-signin', `email=${staff.email}`, 'action=signin', '']) {
+      const res = await request(ctx.app).get(`/api/histories/export.csv?${query}`).set(bearer(staff)).expect(200);
+      const rows = parse<Record<string, string>>(res.text, { bom: true, columns: true });
+      expect({ query, announced: Number(res.headers['x-total-count']) }).toEqual({ query, announced: rows.length });
+    }
   });
 });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { HistoryEntrySchema, HistoryExportQuerySchema, HistoryListQuerySchema, NewSignInHistorySchema } from '@book-warehouse/types';
+import {
+  HistoryEntrySchema,
+  HistoryExportQuerySchema,
+  HistoryListQuerySchema,
+  NewSignInHistorySchema,
+  TOTAL_COUNT_HEADER,
+} from '@book-warehouse/types';
 import { endpoints, LIST_DESCRIPTION, PAGE_HEADERS } from '../../middleware/endpoint';
 
 /**
@@ -25,7 +31,17 @@ export const HISTORY = endpoints({
     access: 'staff',
     summary: 'The history entries of the filters, newest first, as a CSV download (UTF-8 with a byte-order mark, RFC 4180)',
     query: HistoryExportQuerySchema,
-    ok: { status: 200, csv: true, description: 'The CSV file (Content-Disposition: attachment)' },
+    ok: {
+      status: 200,
+      csv: true,
+      headers: {
+        [TOTAL_COUNT_HEADER]: {
+          description: 'The rows the file will hold (the body is streamed without a Content-Length)',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      description: 'The CSV file (Content-Disposition: attachment)',
+    },
   },
   recordSignIn: {
     method: 'post',

@@ -30,8 +30,9 @@ export function createHistoryRouter(
     res.set(TOTAL_COUNT_HEADER, String(total));
     return entries;
   });
-  mount(HISTORY.exportHistories, ({ query, res }) =>
-    sendCsv<HistoryEntry>(
+  mount(HISTORY.exportHistories, async ({ query, res }) => {
+    res.set(TOTAL_COUNT_HEADER, String(await lists.total(query)));
+    return sendCsv<HistoryEntry>(
       res,
       {
         name: 'history.csv',
@@ -39,8 +40,8 @@ export function createHistoryRouter(
         row: (entry) => HISTORY_COLUMNS.map((column) => (column === 'changes' ? changesCell(entry.changes) : entry[column])),
       },
       lists.all(query),
-    ),
-  );
+    );
+  });
   // Only sign-in events; book changes are recorded by the server. The e-mail comes from the token.
   mount(HISTORY.recordSignIn, ({ user, body }) => service.recordSignIn(user, body.task, body.bookName));
   return router;

@@ -51,4 +51,16 @@ describe('downloadApiFile', () => {
       { done: 10, total: 10, unit: 'bytes' },
     ]);
   });
+
+  it('counts the rows, of no total, when the server announces neither rows nor a length (a compressed stream)', async () => {
+    savedNowhere();
+    stubFetch(() => streamed(['a,b\r\n1,2\r\n', '3,4\r\n5,6\r\n'], {}));
+    const seen: DownloadProgress[] = [];
+    await downloadApiFile('/reorder/export.csv', {}, 'reorder.csv', (progress) => seen.push(progress));
+
+    expect(seen.map(({ done, total, unit }) => ({ done, total, unit }))).toEqual([
+      { done: 1, total: undefined, unit: 'rows' },
+      { done: 3, total: undefined, unit: 'rows' },
+    ]);
+  });
 });

@@ -15,7 +15,10 @@ export function saveBlob(blob: Blob, name: string) {
 /** The file name of a Content-Disposition header, if it gives one. */
 const fileNameOf = (disposition: string | null) => /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1];
 
-/** A download's progress: rows when the server announces them (X-Total-Count), else bytes against Content-Length. */
+/**
+ * A download's progress: rows, of those the server announces (X-Total-Count) if it does; bytes against the
+ * Content-Length only when a length but no rows are announced.
+ */
 export interface DownloadProgress {
   done: number;
   total?: number;
@@ -28,8 +31,8 @@ export interface DownloadProgress {
 async function readWithProgress(res: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
   const rows = res.headers.get('X-Total-Count');
   const length = res.headers.get('Content-Length');
-  const unit = rows !== null ? 'rows' : 'bytes';
-  const total = rows !== null ? Number(rows) : length !== null ? Number(length) : undefined;
+  const unit = rows === null && length !== null ? 'bytes' : 'rows';
+  const total = rows !== null ? Number(rows) : unit === 'bytes' ? Number(length) : undefined;
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const quoting = { quoted: false };

@@ -1,7 +1,7 @@
 import { STOCK_HIDDEN_HEADER } from '@book-warehouse/types';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiResponse } from '../../../lib/api-client';
-import { downloadApiFile } from '../../../lib/download';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { bookKeys } from './keys';
 
 /**
@@ -16,4 +16,4 @@ async function getReorder(signal?: AbortSignal) {
 export const useReorder = () => useQuery({ queryKey: bookKeys.reorder(), queryFn: ({ signal }) => getReorder(signal) });
 
 /** GET /reorder/export.csv, fetched with the token and saved as a file. */
-export const useExportReorder = () => useMutation({ mutationFn: () => downloadApiFile('/reorder/export.csv', {}, 'reorder.csv') });
+export const useExportReorder = () => useCsvExport(() => ({ path: '/reorder/export.csv', name: 'reorder.csv' }));

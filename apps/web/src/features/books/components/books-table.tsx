@@ -1,20 +1,20 @@
 import type { Book, Location } from '@book-warehouse/types';
 import { flexRender, getCoreRowModel, useReactTable, type Header, type Row, type SortingState } from '@tanstack/react-table';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify, toastOutcome } from '../../../components/ui/notify';
 import { PageNumbers } from '../../../components/ui/page-numbers';
 import { PhoneFilters } from '../../../components/ui/phone-filters';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { DownloadProgressBar } from '../../../components/ui/download-progress';
 import { LocationFilter } from '../../../components/ui/location-fields';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { PAGE_SIZES, parseSort } from '../../../lib/book-list-params';
-import { downloadApiFile, type DownloadProgress } from '../../../lib/download';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { useDeleteBook } from '../api/delete-book';
 import { usePagedBookList } from '../hooks/use-paged-book-list';
 import { bookColumns, lowStockColumns } from './book-columns';
@@ -51,8 +51,6 @@ export function BooksTable({
   const { params, change, highlight, books, page, onPage, canOpen } = usePagedBookList(BOOKS_PAGE_SIZE);
   const remove = useDeleteBook();
   const confirm = useConfirm();
-  const [exporting, setExporting] = useState(false);
-  const [exported, setExported] = useState<DownloadProgress>();
   // Edit keeps the list as it is (its sort, filters and page) beside the form.
   const { search } = useLocation();
 
@@ -89,29 +87,20 @@ export function BooksTable({
   };
 
   /** The filtered list as CSV; `byLocation`: one row per book and location it stands at. */
-  const onExport = async (byLocation = false) => {
-    setExporting(true);
-    try {
-      await downloadApiFile(
-        '/books/export.csv',
-        {
-          q: params.q?.trim(),
-          category: params.category,
-          stock: params.stock,
-          location: params.location,
-          sort: params.sort,
-          byLocation: byLocation ? 'true' : undefined,
-        },
-        byLocation ? 'books-by-location.csv' : 'books.csv',
-        setExported,
-      );
-    } catch (error) {
-      notify.error(`${messages.exportFailed}: ${(error as Error).message}`);
-    } finally {
-      setExporting(false);
-      setExported(undefined);
-    }
-  };
+  const exportCsv = useCsvExport((byLocation: boolean) => ({
+    path: '/books/export.csv',
+    query: {
+      q: params.q?.trim(),
+      category: params.category,
+      stock: params.stock,
+      location: params.location,
+      sort: params.sort,
+      byLocation: byLocation ? 'true' : undefined,
+    },
+    name: byLocation ? 'books-by-location.csv' : 'books.csv',
+  }));
+  const onExport = (byLocation = false) =>
+    exportCsv.mutate(byLocation, { onError: (error) => notify.error(`${messages.exportFailed}: ${error.message}`) });
 
   const filtered = Boolean(params.q || params.category || params.stock || params.location);
   const highlighted = rows.find((book) => book._id === highlight);
@@ -164,26 +153,18 @@ export function BooksTable({
           <StockSelect value={params.stock} onChange={(stock) => change({ stock })} />
           {locations && <LocationFilter locations={locations} value={params.location} onChange={(location) => change({ location })} />}
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void onExport()} disabled={exporting}>
+            <Button variant="secondary" onClick={() => onExport()} disabled={exportCsv.isPending}>
               {messages.exportCsv}
             </Button>
             {locations && (
-              <Button variant="secondary" onClick={() => void onExport(true)} disabled={exporting}>
+              <Button variant="secondary" onClick={() => onExport(true)} disabled={exportCsv.isPending}>
                 {messages.exportByLocation}
               </Button>
             )}
           </div>
         </PhoneFilters>
       </div>
-      {exporting && (
-        <ProgressBar
-          label={messages.exportProgress}
-          done={exported?.done ?? 0}
-          total={exported?.total}
-          unit={exported?.unit ?? 'rows'}
-          perSecond={exported?.perSecond}
-        />
-      )}
+      <DownloadProgressBar progress={exportCsv.progress} />
       <p aria-live="polite" className="sr-only">
         {highlighted ? messages.newBookHighlighted(highlighted.bookName) : ''}
       </p>

@@ -2,6 +2,7 @@ import type { ReorderItem } from '@book-warehouse/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { DownloadProgressBar } from '../../../components/ui/download-progress';
 import { notify } from '../../../components/ui/notify';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { stacked } from '../../../components/ui/stacked-table';
@@ -43,6 +44,7 @@ export function ReorderList() {
           {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
         </Button>
       </div>
+      <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState query={reorder} loading="Loading the books to reorder">
         {({ lines, hidden }) => (
           <>

@@ -1,7 +1,7 @@
 import type { CountReportQuery } from '@book-warehouse/types';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { downloadApiFile } from '../../../lib/download';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { countKeys } from './keys';
 
 /** One session's figures (GET /counts/{id}/report). */
@@ -21,4 +21,4 @@ export const useCountReport = (query: CountReportQuery) =>
 
 /** Every counted line of those sessions as a CSV download (GET /counts/report/export.csv). */
 export const useExportCountReport = () =>
-  useMutation({ mutationFn: (query: CountReportQuery) => downloadApiFile('/counts/report/export.csv', { ...query }, 'counts.csv') });
+  useCsvExport((query: CountReportQuery) => ({ path: '/counts/report/export.csv', query: { ...query }, name: 'counts.csv' }));

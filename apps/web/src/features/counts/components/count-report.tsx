@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { DownloadProgressBar } from '../../../components/ui/download-progress';
 import { notify } from '../../../components/ui/notify';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCountReport, useCountSessionReport, useExportCountReport } from '../api/get-count-report';
@@ -51,6 +52,7 @@ export function CountsReport() {
           {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
+      <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState query={report} loading="Loading the count report">
         {(figures) =>
           figures.sessions.length === 0 ? (

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { downloadApiFile } from '../../../lib/download';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { historyQuery, type HistoryFilters } from '../filters';
 
 /** GET /histories/export.csv with the screen's filters: every matching entry, not only the page shown. */
 export const useExportHistories = () =>
-  useMutation({ mutationFn: (filters: HistoryFilters) => downloadApiFile('/histories/export.csv', historyQuery(filters), 'history.csv') });
+  useCsvExport((filters: HistoryFilters) => ({ path: '/histories/export.csv', query: historyQuery(filters), name: 'history.csv' }));

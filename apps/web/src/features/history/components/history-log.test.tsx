@@ -168,4 +168,36 @@ describe('HistoryLog', () => {
     expect(String(csvCall[0])).toBe('/api/histories/export.csv?action=price');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('history-2026.csv');
   });
+
+  it("shows the export's progress, rows of those announced, until the file is saved", async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:history'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const encode = (text: string) => new TextEncoder().encode(text);
+    let body!: ReadableStreamDefaultController<Uint8Array>;
+    stubFetch((url) =>
+      url.pathname.endsWith('.csv')
+        ? new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                body = controller;
+                controller.enqueue(encode('\ufeffemail,task\r\na@example.com,Added\r\n'));
+              },
+            }),
+            { headers: { 'Content-Type': 'text/csv', 'X-Total-Count': '3' } },
+          )
+        : page([priceChange]),
+    );
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Downloading the export' });
+    expect(bar).toHaveAttribute('max', '3');
+    expect(screen.getByText('1 of 3 rows', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+
+    body.enqueue(encode('b@example.com,Added\r\nc@example.com,Added\r\n'));
+    body.close();
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
 });

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@book-warehouse/types';
 import { Button } from '../../../components/ui/button';
+import { DownloadProgressBar } from '../../../components/ui/download-progress';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
@@ -46,6 +47,7 @@ export function HistoryLog() {
           {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
+      <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState query={histories} loading="Loading history">
         {({ entries, full }) => (
           <div>

@@ -1,7 +1,7 @@
 import type { PurchaseOrderListQuery } from '@book-warehouse/types';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client';
-import { downloadApiFile } from '../../../lib/download';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { purchasingKeys } from './keys';
 
 /** The list's filters as the URL sends them: `state` one or several states, comma-separated. */
@@ -28,7 +28,8 @@ export const usePurchaseOrder = (id: string | undefined) =>
 
 /** GET /purchase-orders/export.csv with the list's filters: one row per line, saved as a file. */
 export const useExportPurchaseOrders = () =>
-  useMutation({
-    mutationFn: (query: Omit<OrdersQuery, 'page' | 'limit'>) =>
-      downloadApiFile('/purchase-orders/export.csv', query, 'purchase-orders.csv'),
-  });
+  useCsvExport((query: Omit<OrdersQuery, 'page' | 'limit'>) => ({
+    path: '/purchase-orders/export.csv',
+    query,
+    name: 'purchase-orders.csv',
+  }));

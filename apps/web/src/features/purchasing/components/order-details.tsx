@@ -2,6 +2,7 @@ import type { PurchaseOrder } from '@book-warehouse/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { DownloadProgressBar } from '../../../components/ui/download-progress';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { QueryState } from '../../../components/ui/query-state';
@@ -174,6 +175,7 @@ function OrderView({
           {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
         </Button>
       </div>
+      <DownloadProgressBar progress={exportCsv.progress} />
       {editing ? (
         <OrderEditor order={order} finder={finder} onDone={() => setEditing(false)} />
       ) : (

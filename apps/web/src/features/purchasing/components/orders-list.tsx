@@ -2,6 +2,7 @@ import { PURCHASE_ORDER_SORTS, PURCHASE_ORDER_STATES } from '@book-warehouse/typ
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { DownloadProgressBar } from '../../../components/ui/download-progress';
 import { notify } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
@@ -107,6 +108,7 @@ export function OrdersList() {
           {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
         </Button>
       </div>
+      <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState
         query={{ ...orders, data: orders.data?.items }}
         loading="Loading the purchase orders"

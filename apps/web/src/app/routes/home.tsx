@@ -11,6 +11,7 @@ import { CardActions } from '../../features/books/components/card-actions';
 import { ServicesSection } from '../../features/landing/services-section';
 import { CommentSection } from '../../features/reviews/components/comment-section';
 import { useAuth, type FromState } from '../../lib/auth';
+import { hadSession } from '../../lib/session-hint';
 
 /** The covers on screen at first paint on a wide screen (three columns); the rest load lazily. */
 const FIRST_ROW = 3;
@@ -54,7 +55,8 @@ export function HomePage() {
         </QueryState>
       </section>
       <ServicesSection />
-      <CommentSection signedIn={ready ? user !== null : undefined} onSignInRequired={toLogin} />
+      {/* Unknown only while a session this browser had is being restored; without one, Firebase is not even loaded. */}
+      <CommentSection signedIn={ready ? user !== null : hadSession() ? undefined : false} onSignInRequired={toLogin} />
     </div>
   );
 }

@@ -1,16 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 /** The end-to-end run serves the production build on its own port with a throw-away database. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
-/**
- * Two more servers, each on its own database, for the journeys that read the whole of it or hide what others read
- * ('still' and 'blind' below): they run beside the others instead of after them.
- */
-const STILL_PORT = PORT + 1;
-const BLIND_PORT = PORT + 2;
 
 /**
  * The Open Library stand-in (apps/api/test/fixtures/openlibrary/stub.mjs) the e2e API's ISBN lookup asks, so that
@@ -20,31 +14,6 @@ const STUB_PORT = PORT + 1000;
 
 /** An account that ADMIN_EMAILS makes admin on the e2e server; the Auth Emulator may already hold it from an earlier run. */
 export const E2E_ADMIN = { name: 'Erin Admin', email: 'e2e-admin@example.com', password: 'correct-horse-42' };
-
-/** The app (API and production build) on `port`, with a throw-away database of its own. */
-const apiServer = (port: number): Extract<PlaywrightTestConfig['webServer'], { command: string }> => ({
-  command: 'node ../../scripts/start.mjs',
-  url: `http://localhost:${port}/api/health`,
-  timeout: 120_000,
-  reuseExistingServer: false,
-  // SIGTERM lets start.mjs stop the API and the Auth Emulator; Playwright's default SIGKILL of the process
-  // group would leave the emulator (its own group) running and this run waiting for it.
-  gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  stdout: 'ignore',
-  stderr: 'pipe',
-  env: {
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    MONGO_DATA_DIR: path.join(os.tmpdir(), `book-warehouse-e2e-${process.pid}-${port}`),
-    WRITE_RATE_LIMIT_PER_MINUTE: '10000',
-    // Every journey comes from one address, and some read whole lists through the API to check stored state.
-    READ_RATE_LIMIT_PER_MINUTE: '100000',
-    UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: '10000',
-    // The admin of the roles journey (e2e/roles.spec.ts); everyone else registers as staff, as with the emulator.
-    ADMIN_EMAILS: E2E_ADMIN.email,
-    ISBN_LOOKUP_URL: `http://127.0.0.1:${STUB_PORT}/api/books?bibkeys=ISBN:{isbn}&format=json&jscmd=data`,
-  },
-});
 
 export default defineConfig({
   testDir: './e2e',
@@ -79,14 +48,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // The journeys tagged @still read the whole database (the chart's totals over every book, a new book first among
-    // the newest, the last stock movements): on the second server, where nobody else writes, one at a time.
-    { name: 'still', grep: /@still/, workers: 1, use: { baseURL: `http://localhost:${STILL_PORT}` } },
-    // A blind count being counted hides every stock total from staff (docs/decisions/027-counting-against-the-shelf.md),
-    // which the other journeys read: the counting journeys have a server of their own.
-    { name: 'blind', testMatch: /counts\.spec\.ts/, use: { baseURL: `http://localhost:${BLIND_PORT}` } },
-    // Listed last: the two above start first, beside the first of these, and are done long before the end.
     { name: 'journeys', grepInvert: /@still/, testIgnore: /counts\.spec\.ts/ },
+    // The journeys tagged @still read the whole database (the chart's totals over every book, a new book first among
+    // the newest, the last stock movements): they run once the others have stopped writing, one at a time.
+    // `playwright test --project=still --no-deps` runs them alone.
+    { name: 'still', grep: /@still/, workers: 1, dependencies: ['journeys'] },
+    // A blind count being counted hides every stock total from staff (docs/decisions/027-counting-against-the-shelf.md),
+    // which the other journeys read: the counting journeys come last.
+    { name: 'blind', testMatch: /counts\.spec\.ts/, dependencies: ['still'] },
   ],
   webServer: [
     {
@@ -96,9 +65,28 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    apiServer(PORT),
-    // Started once the first answers (Playwright starts them in order), so that they find the Auth Emulator running.
-    apiServer(STILL_PORT),
-    apiServer(BLIND_PORT),
+    {
+      command: 'node ../../scripts/start.mjs',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // SIGTERM lets start.mjs stop the API and the Auth Emulator; Playwright's default SIGKILL of the process
+      // group would leave the emulator (its own group) running and this run waiting for it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        MONGO_DATA_DIR: path.join(os.tmpdir(), `book-warehouse-e2e-${process.pid}`),
+        WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+        // Every journey comes from one address, and some read whole lists through the API to check stored state.
+        READ_RATE_LIMIT_PER_MINUTE: '100000',
+        UNBOUNDED_READ_RATE_LIMIT_PER_MINUTE: '10000',
+        // The admin of the roles journey (e2e/roles.spec.ts); everyone else registers as staff, as with the emulator.
+        ADMIN_EMAILS: E2E_ADMIN.email,
+        ISBN_LOOKUP_URL: `http://127.0.0.1:${STUB_PORT}/api/books?bibkeys=ISBN:{isbn}&format=json&jscmd=data`,
+      },
+    },
   ],
 });

@@ -84,6 +84,31 @@ test('a protected route sends a visitor to login and returns there after sign-in
   await expect(page).toHaveURL(paths.login);
 });
 
+test('a page chosen while the sign-in is still being logged is where the clerk stays', async ({ page, request }) => {
+  const staff = newStaff();
+  await createAccount(request, staff);
+  // The sign-in's 'Login' entry is held back, as on a slow network, until the clerk has moved on.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/histories', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.goto(paths.login);
+  await fillSignIn(page, staff);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Items' }).click();
+  await expect(page).toHaveURL(paths.myItems);
+
+  const logged = page.waitForResponse((res) => res.url().endsWith('/api/histories') && res.request().method() === 'POST');
+  release();
+  expect((await logged).status()).toBe(201);
+  // What the sign-in does once its entry is logged runs within a task of the answer.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+  await expect(page).toHaveURL(paths.myItems);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Books Collection');
+  await expectNewestTask(page, staff.email, 'Login');
+});
+
 test('Google sign-in through the emulator account chooser, with a new account, is logged as Login with google', async ({ page }) => {
   const email = `google-${Date.now()}@example.com`;
   const foreign = foreignRequests(page);

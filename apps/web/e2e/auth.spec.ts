@@ -80,6 +80,8 @@ test('a protected route sends a visitor to login and returns there after sign-in
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(paths.home);
+  // Home comes first, then the sign-out: the header offers Login once it has ended.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto(paths.dashboard.history);
   await expect(page).toHaveURL(paths.login);
 });
@@ -96,6 +98,7 @@ test('a page chosen while the sign-in is still being logged is where the clerk s
   });
   await page.goto(paths.login);
   await fillSignIn(page, staff);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Items' }).click();
   await expect(page).toHaveURL(paths.myItems);
 

@@ -210,6 +210,8 @@ export function watchNetwork() {
   };
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
+  // The network may have gone (or come back) since this module first looked, before anyone listened.
+  if (state.online !== navigator.onLine) onChange();
   return () => {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);

@@ -93,6 +93,19 @@ describe('OfflineStatus', () => {
   });
 });
 
+describe('the network', () => {
+  it('says Offline when the network went before the status was shown, its event heard by nobody', async () => {
+    server();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderWithApp(<OfflineStatus />, { account: testAccount({ uid: 'early-offline-clerk' }) });
+      expect(await within(screen.getByRole('region', { name: 'Sync status' })).findByText('Offline')).toBeInTheDocument();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
+
 describe('the queue', () => {
   it('takes nothing from a viewer', async () => {
     server();

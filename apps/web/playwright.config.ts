@@ -40,12 +40,17 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // A journey's page lives seconds: V8's optimising tiers (Maglev, TurboFan) compile more than they save there.
+        '--js-flags=--max-opt=1',
       ],
     },
     // A trace films every step (a screenshot a frame), which cost a third of the journeys' time when kept for every
     // test: only a retry records one, so a failure in CI comes with its trace. Locally, `--trace on` records them.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // Each journey's fresh context would install the floor app's service worker, which downloads the whole build to
+    // precache it; the offline journeys (e2e/offline.spec.ts), which need it, allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'journeys', grepInvert: /@still/, testIgnore: /counts\.spec\.ts/ },

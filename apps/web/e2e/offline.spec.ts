@@ -15,6 +15,9 @@ async function controlledByServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+// The floor app's service worker, which the other journeys block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const times = (isbn: string, n: number): string[] => Array.from({ length: n }, () => isbn);
 
 /** Scans (types) each ISBN into the batch field, one copy each, waiting for each line to count. */

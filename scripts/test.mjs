@@ -5,16 +5,16 @@ import { spawn } from 'node:child_process';
 import { startAuthEmulator } from './auth-emulator.mjs';
 
 /**
- * Phases run one after another; the lanes of a phase run at once, each its steps in order. The fault suite mostly
- * waits (for a killed mongod, a proxy, a timeout), so the web unit tests use the CPU meanwhile. The API suites, the
- * browser journeys and the hostile-client suite (whose latency checks need the machine) run alone: beside the fault
- * suite, a search of the API suites outlasted its 5 s database deadline.
+ * Phases run one after another; the lanes of a phase run at once, each its steps in order. The API suites leave a
+ * quarter of the machine idle (they wait for stopped and restarted databases), and the fault suite mostly waits
+ * (for a killed mongod, a proxy, a timeout): together they keep both cores busy. The web unit tests, the browser journeys and the
+ * hostile-client suite (whose latency checks need the machine) run alone.
  */
 const PHASES = [
   [[['type-check', 'pnpm typecheck']], [['build', 'pnpm build']]],
-  [[['API suites', 'pnpm --filter @book-warehouse/api test']]],
   // The fault suite runs the build of the first phase (apps/api/dist).
-  [[['fault suite', 'pnpm --filter @book-warehouse/api test:fault']], [['web unit tests', 'pnpm --filter @book-warehouse/web test']]],
+  [[['API suites', 'pnpm --filter @book-warehouse/api test']], [['fault suite', 'pnpm --filter @book-warehouse/api test:fault']]],
+  [[['web unit tests', 'pnpm --filter @book-warehouse/web test']]],
   [
     [
       ['Chromium', 'node scripts/ensure-chromium.mjs'],

@@ -56,6 +56,11 @@ export interface TestSetup {
    */
   mongo?: { port: number; dbPath: string };
   logger?: Logger;
+  /**
+   * The deadline of each database operation, the app's own (DEFAULT_TIMEOUT_MS) without it: longer for a suite whose
+   * requests scan tens of thousands of books, which checks what they find, not how fast (`pnpm bench` does).
+   */
+  timeoutMS?: number;
 }
 
 /** The run's shared mongod, started by the global set-up (test/global-setup.ts): it outlives every context. */
@@ -80,7 +85,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the Jest global setup starts the emulator');
   const mongo = setup.mongo ? await startEmbeddedMongo(setup.mongo) : sharedMongo();
   const dbName = `test-${randomUUID().slice(0, 8)}`;
-  const database = await connectDatabase(mongo.uri, dbName);
+  const database = await connectDatabase(mongo.uri, dbName, { timeoutMS: setup.timeoutMS });
   await runMigrations(database);
   const firebase = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost });
   const verifier = createTokenVerifier(firebase, createApiTokenVerifier(TEST_JWT_SECRET));
@@ -128,7 +133,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}, setup: Tes
     variant: build,
     withDeps: (deps) => appOn({ database, changes }, {}, quiet, deps),
     instance: async (variant) => {
-      const other = await connectDatabase(mongo.uri, dbName);
+      const other = await connectDatabase(mongo.uri, dbName, { timeoutMS: setup.timeoutMS });
       const on = { database: other, changes: watchAppChanges(other.db, quiet) };
       others.push(on);
       return appOn(on, variant);
@@ -177,9 +182,9 @@ function madeInBeforeAll<T extends object>(what: string): { value: T; set(value:
  * The set-up every API suite shares: registers a beforeAll that starts the app on a database of its own, an
  * afterAll that stops it, and, with `emptyBeforeEach`, a beforeEach that empties those collections.
  */
-export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEach?: string[] } = {}): TestContext {
+export function useTestApp(setup: { options?: Partial<AppOptions>; emptyBeforeEach?: string[]; timeoutMS?: number } = {}): TestContext {
   const ctx = madeInBeforeAll<TestContext>('The test app');
-  beforeAll(async () => ctx.set(await startTestApp(setup.options)));
+  beforeAll(async () => ctx.set(await startTestApp(setup.options, { timeoutMS: setup.timeoutMS })));
   afterAll(() => ctx.value.close());
   // The stock counters and the locations' counters count the books: emptied with them, they stay exact.
   const emptied = setup.emptyBeforeEach ?? [];

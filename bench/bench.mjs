@@ -50,7 +50,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
     'lighthouse-runs': { type: 'string', default: '3' },
-    'count-lines': { type: 'string', default: '5000' },
+    'count-lines': { type: 'string', default: '10000' },
   },
 });
 /** @param {string} name @param {number} min */

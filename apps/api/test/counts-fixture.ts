@@ -23,7 +23,7 @@ export async function countsFixture(database: Database, bookId: string): Promise
   const counts = createCountsRepository(db, createCache());
   const receiving = (await db.collection('locations').findOne({ code: RECEIVING_CODE }))!;
   const [book] = await counts.books([bookId], []);
-  return database.transactions.run(async (session) => {
+  return database.transactions.runBulk(async (session) => {
     const now = new Date();
     const sessionIn = async (state: CountState, lines: number) => {
       const doc: SessionDoc = {

@@ -17,7 +17,7 @@ export const CountReasonSchema = z.enum(COUNT_REASONS, `must be one of ${COUNT_R
 export type CountReason = z.infer<typeof CountReasonSchema>;
 
 /** The most lines a session holds (book x location pairs in scope, those found during the count included). */
-export const MAX_COUNT_LINES = 5_000;
+export const MAX_COUNT_LINES = 10_000;
 
 /**
  * What a session counts: the locations named and every location beneath them, the books of a category, the books

@@ -97,8 +97,8 @@ const EnvSchema = z.object({
   /** The role of a new account: unset, `staff` with the Auth Emulator and `viewer` otherwise. */
   DEFAULT_ROLE: RoleSchema.optional(),
   /**
-   * The largest JSON body (413 beyond). The largest valid ones are a count session's: 5,000 book ids in its scope
-   * (about 135 kB) or 5,000 decisions with their reasons (about 370 kB), so 100kb refused bodies the schemas allow.
+   * The largest JSON body (413 beyond). The largest valid ones are a count session's: 10,000 book ids in its scope
+   * (about 270 kB) or 10,000 decisions with their reasons (about 740 kB), so 100kb refused bodies the schemas allow.
    */
   BODY_LIMIT: z
     .string()

@@ -80,9 +80,10 @@ export interface Transactions {
    * `withTransaction` when the client has a `timeoutMS`, so this one starts and commits the transaction itself
    * (docs/decisions/025-bulk-import-transactions.md). Each operation keeps the client's deadline; a transient
    * error runs `work` again, and an unknown commit result commits again, while the client's deadline since the
-   * first try has not passed. It runs no request's commit step (the import needs no Idempotency-Key).
+   * first try has not passed. With `request`, the request's commit step runs last inside it as in `run` (a count's
+   * apply, which takes an Idempotency-Key); an import job's batches, which run after their request, take none.
    */
-  runBulk<T>(work: (session: Session) => Promise<T>): Promise<T>;
+  runBulk<T>(work: (session: Session) => Promise<T>, options?: { request?: boolean }): Promise<T>;
 }
 
 export function createTransactions(client: MongoClient): Transactions {
@@ -116,8 +117,10 @@ export function createTransactions(client: MongoClient): Transactions {
       if (pending) pending.committed = true;
       return result;
     },
-    runBulk: (work) =>
-      client.withSession(async (session) => {
+    runBulk: (work, { request = false } = {}) => {
+      const step = request ? requests.getStore() : undefined;
+      const pending = step && !step.committed ? step : undefined;
+      return client.withSession(async (session) => {
         const started = performance.now();
         const inTime = () => performance.now() - started < (client.options.timeoutMS ?? DEFAULT_BULK_DEADLINE_MS);
         for (let tries = 0; ; tries++) {
@@ -125,17 +128,21 @@ export function createTransactions(client: MongoClient): Transactions {
           let value;
           try {
             value = await work(session);
+            await pending?.step(session, value);
           } catch (error) {
             await session.abortTransaction().catch(() => undefined);
             if (!(error instanceof MongoError && error.hasErrorLabel('TransientTransactionError') && inTime())) throw error;
             await backoff(tries);
             continue;
           }
-          const committed = await commitBulk(session, inTime);
-          if (committed) return value;
+          if (await commitBulk(session, inTime)) {
+            if (pending) pending.committed = true;
+            return value;
+          }
           await backoff(tries);
         }
-      }),
+      });
+    },
     async withCommitStep(step, handler) {
       const request = { step, committed: false };
       const value = await requests.run(request, handler);

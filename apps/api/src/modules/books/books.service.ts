@@ -255,6 +255,43 @@ export function createBooksService(deps: {
     return takingTurns(keys, transaction).catch(isbnConflictOf(isbns));
   };
 
+  /**
+   * mutate() for many books at once (an import batch, a count's apply): `change` writes the books in bulk
+   * (insertMany, updateMany) and their history entries go in one insertMany, in a transaction in which each
+   * operation, not the whole, has the client's deadline (runBulk, docs/decisions/026-bulk-import-transactions.md).
+   * Updates set the stored shortage themselves (books.repository.ts, updateMany). With `request`, the request's
+   * Idempotency-Key answer commits with it.
+   */
+  const mutateMany = <T>(
+    user: AuthUser,
+    keys: string[],
+    change: (session: Session) => Promise<BookChange[]>,
+    answer: (changes: BookChange[]) => T,
+    { isbns = [], request = false }: { isbns?: readonly (string | null | undefined)[]; request?: boolean } = {},
+  ): Promise<T> => {
+    const transaction = () =>
+      transactions.runBulk(
+        async (session): Promise<T> => {
+          const changes = await change(session);
+          const located = await books.locations.all();
+          await history.recordMany(
+            user,
+            changes.flatMap((one) => {
+              const book = (one.after ?? one.before)!;
+              return one.task ? [{ bookName: book.bookName, task: one.task, details: entryOf(one, located) }] : [];
+            }),
+            session,
+          );
+          const { delta, deltas } = totalsOf(changes);
+          await books.locations.recordStock(deltas, session);
+          await stats.add(delta, session);
+          return answer(changes);
+        },
+        { request },
+      );
+    return takingTurns(keys, transaction).catch(isbnConflictOf(isbns));
+  };
+
   /** Rethrows a refusal of the unique ISBN index as the 409 naming the book with the first of `isbns` another book has. */
   const isbnConflictOf = (isbns: readonly (string | null | undefined)[]) => async (error: unknown) => {
     throw (isDuplicateIsbn(error) && (await isbnTaken(isbns))) || error;
@@ -477,7 +514,11 @@ export function createBooksService(deps: {
       adjustments: readonly CountAdjustment[],
       counted: readonly string[],
       within: (session: Session, at: Date) => Promise<T>,
-    ) => applyCount(adjustments, counted, within, { books, mutate: (keys, change, answer) => mutate(user, keys, change, answer) }),
+    ) =>
+      applyCount(adjustments, counted, within, {
+        books,
+        mutateMany: (keys, change, answer) => mutateMany(user, keys, change, answer, { request: true }),
+      }),
 
     /** POST /histories/{id}/undo (undo.ts). */
     undo: (user: AuthUser, entryId: string) =>
@@ -505,8 +546,10 @@ export function createBooksService(deps: {
     ): Promise<BookChange[]> => {
       /** The ISBNs the batch writes, for the 409 of one taken meanwhile. */
       const isbns: (string | null | undefined)[] = [];
-      const batch = () =>
-        transactions.runBulk(async (session): Promise<BookChange[]> => {
+      return mutateMany(
+        user,
+        keys,
+        async (session): Promise<BookChange[]> => {
           const writes = await plan(session);
           isbns.splice(0, isbns.length, ...writes.map((write) => ('create' in write ? write.create.isbn : write.set.isbn)));
           const updating = writes.flatMap((write) => ('create' in write ? [] : [write]));
@@ -551,19 +594,12 @@ export function createBooksService(deps: {
             })),
             ...(await books.updateMany(updates, session)).map((written) => ({ ...written, task: historyTask.updated, importId })),
           ];
-          const located = await books.locations.all();
-          await history.recordMany(
-            user,
-            changes.map((change) => ({ bookName: change.after!.bookName, task: change.task!, details: entryOf(change, located) })),
-            session,
-          );
-          const { delta, deltas } = totalsOf(changes);
-          await books.locations.recordStock(deltas, session);
-          await stats.add(delta, session);
           await within?.(session, changes);
           return changes;
-        });
-      return takingTurns(keys, batch).catch(isbnConflictOf(isbns));
+        },
+        (changes) => changes,
+        { isbns },
+      );
     },
   };
 }

@@ -18,7 +18,8 @@ export interface CountAdjustment {
 
 interface CountDeps {
   books: BooksRepository;
-  mutate: <T>(keys: string[], change: (session: Session) => Promise<BookChange[]>, answer: () => T) => Promise<T>;
+  /** books.service.ts's mutateMany: a session of 10,000 lines is written in bulk. */
+  mutateMany: <T>(keys: string[], change: (session: Session) => Promise<BookChange[]>, answer: () => T) => Promise<T>;
 }
 
 /**
@@ -31,11 +32,11 @@ export async function applyCount<T>(
   adjustments: readonly CountAdjustment[],
   counted: readonly string[],
   within: (session: Session, at: Date) => Promise<T>,
-  { books, mutate }: CountDeps,
+  { books, mutateMany }: CountDeps,
 ): Promise<T> {
   let result: T | undefined;
   const ids = [...new Set([...adjustments.map((line) => line.bookId), ...counted])];
-  return mutate(
+  return mutateMany(
     ids,
     async (session) => {
       const read = new Map((await books.findStocked(ids, [], session)).map((one) => [one.book._id, one]));
@@ -58,12 +59,18 @@ export async function applyCount<T>(
           count: line.count,
         });
       }
-      for (const [id, after] of current) {
-        // Within the snapshot the condition holds; a book changed since makes the transaction conflict first.
-        if (!(await books.update(id, {}, session, {}, { from: read.get(id)!, to: after.stock }))) {
-          throw new AppError('conflict', 409, `The stock of '${after.book.bookName}' changed during the apply; nothing was applied`);
-        }
-      }
+      // Each book once, conditional on the stock read: within the snapshot the condition holds, and a book changed
+      // since makes the transaction conflict first.
+      await books
+        .updateMany(
+          [...current].map(([id, after]) => ({ from: read.get(id)!, set: {}, stock: after.stock })),
+          session,
+        )
+        .catch((error: unknown) => {
+          throw error instanceof AppError && error.status === 409
+            ? new AppError('conflict', 409, 'The stock of a counted book changed during the apply; nothing was applied')
+            : error;
+        });
       const at = new Date();
       await books.stampCounted([...read.keys()], at, session);
       result = await within(session, at);

@@ -10,6 +10,7 @@ import {
 } from '@book-warehouse/types';
 import type { Cache } from '../../lib/cache';
 import type { Change } from '../../lib/database-changes';
+import { inSlices } from '../../lib/database';
 import type { Session } from '../../lib/database-transaction';
 
 const SESSIONS = 'countSessions';
@@ -264,8 +265,8 @@ export function createCountsRepository(db: Db, cache: Cache) {
 
     async insertSession(doc: SessionDoc, lineDocs: LineDoc[], session: Session): Promise<void> {
       await writeSessions(sessions.insertOne(doc, { session }), session);
-      // One by one: driver 6.16 refuses insertMany and bulkWrite inside withTransaction when the client has a timeoutMS.
-      for (const line of lineDocs) await writeLines(lines.insertOne(line, { session }), session);
+      // In bulk: the caller's transaction is a runBulk one (driver 6.16 refuses bulk writes inside withTransaction).
+      await inSlices(lineDocs, (slice) => writeLines(lines.insertMany(slice, { session }), session));
     },
 
     findSession: (id: string, session?: Session) => sessions.findOne({ _id: oid(id) }, { session }),
@@ -351,17 +352,29 @@ export function createCountsRepository(db: Db, cache: Cache) {
     },
 
     async decide(decisions: { lineId: ObjectId; decision: DecisionDoc }[], session: Session): Promise<void> {
-      for (const { lineId, decision } of decisions)
-        await writeLines(lines.updateOne({ _id: lineId }, { $set: { decision } }, { session }), session);
+      await inSlices(decisions, (slice) =>
+        writeLines(
+          lines.bulkWrite(
+            slice.map(({ lineId, decision }) => ({ updateOne: { filter: { _id: lineId }, update: { $set: { decision } } } })),
+            { session },
+          ),
+          session,
+        ),
+      );
     },
 
     async markApplied(applied: { lineId: ObjectId; current: number; change: number }[], session: Session): Promise<void> {
-      for (const { lineId, current, change } of applied) {
-        await writeLines(
-          lines.updateOne({ _id: lineId }, { $set: { appliedCurrent: current, appliedChange: change } }, { session }),
+      await inSlices(applied, (slice) =>
+        writeLines(
+          lines.bulkWrite(
+            slice.map(({ lineId, current, change }) => ({
+              updateOne: { filter: { _id: lineId }, update: { $set: { appliedCurrent: current, appliedChange: change } } },
+            })),
+            { session },
+          ),
           session,
-        );
-      }
+        ),
+      );
     },
 
     /** The books of `ids` and `isbns`, with their copies per location, in the transaction's snapshot. */

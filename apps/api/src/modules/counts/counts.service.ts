@@ -325,14 +325,18 @@ export function createCountsService(deps: {
     return { sessions, lines };
   }
 
+  /** The request's Idempotency-Key answer commits with the bulk writes (lib/database-transaction.ts). */
+  const IDEMPOTENT = { request: true };
+
   return {
     seesEverything,
 
     /** The books and locations of the lines of blind sessions counting (the reads hide their quantities). */
     hidden: () => counts.hidden(),
 
+    /** A session and its lines (up to MAX_COUNT_LINES), written in bulk: runBulk gives each write the deadline. */
     create: (user: AuthUser, input: NewCount & { blind: boolean; tolerance: CountTolerance }) =>
-      transactions.run(async (session): Promise<CountDetail> => {
+      transactions.runBulk(async (session): Promise<CountDetail> => {
         const { scope } = input;
         if (scope.locationIds) {
           const named = await counts.locations(scope.locationIds, session);
@@ -381,7 +385,7 @@ export function createCountsService(deps: {
         );
         await recordState(user, doc, countTask.created(doc.number), session);
         return detailOf(doc, true, session);
-      }),
+      }, IDEMPOTENT),
 
     async list({ state, page, limit }: CountListQuery): Promise<{ items: CountSession[]; total: number }> {
       const { docs, total } = await counts.listSessions(state, page * limit, limit);
@@ -484,7 +488,7 @@ export function createCountsService(deps: {
 
     /** Decisions on lines in review, all or none; the session is written too, so an apply running meanwhile conflicts. */
     decide: (user: AuthUser, id: string, { decisions }: CountDecisions) =>
-      transactions.run(async (session): Promise<CountDetail> => {
+      transactions.runBulk(async (session): Promise<CountDetail> => {
         const doc = await sessionOf(id, session);
         if (doc.state !== 'review') throw wrongState(doc, 'in review');
         const lines = new Map((await counts.linesOf(id, session)).map((line) => [line._id.toHexString(), line]));
@@ -529,7 +533,7 @@ export function createCountsService(deps: {
         const moved = await counts.moveSession(id, ['review'], 'review', {}, session);
         if (!moved) throw wrongState(doc, 'in review');
         return detailOf(moved, true, session);
-      }),
+      }, IDEMPOTENT),
 
     /**
      * The apply, in one transaction with the stock changes (books.service.ts, applyCount): each accepted line sets its

@@ -15,6 +15,7 @@ import {
   MAX_COUNT_LINES,
   LocationSchema,
   RECEIVING_CODE,
+  StatsSchema,
   TOTAL_COUNT_HEADER,
   type Book,
   type CountDetail,
@@ -23,7 +24,7 @@ import {
   type NewCount,
   type NewCountObservation,
 } from '@book-warehouse/types';
-import { addBook, bearer, setRole, UNKNOWN_ID, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
+import { addBook, bearer, countedStats, setRole, UNKNOWN_ID, useTestApp, useTestUsers, type TestUser } from '../../../test/helpers';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories', 'countSessions', 'countLines', 'countObservations', 'countCycles'] });
 const [staff, clerk, admin, viewer] = useTestUsers('Sam Staff', 'Cleo Clerk', 'Ada Admin', 'Vic Viewer');
@@ -344,6 +345,59 @@ describe('review and apply', () => {
     expect((await storedBook(second._id)).stockQuantity).toBe(1);
     await act(count._id, 'apply', admin).expect(409);
     await act(count._id, 'cancel', admin).expect(409);
+  });
+
+  it('makes, decides and applies a session of many lines in bulk, and a retried apply applies nothing twice', async () => {
+    // More lines than one bulk write sends (BULK_SLICE, lib/database.ts); `pnpm bench` times MAX_COUNT_LINES.
+    const LINES = 1_200;
+    const csv =
+      'bookName,author,publishar,subTitle,description,catagory,photo,stockQuantity,price\n' +
+      Array.from({ length: LINES }, (_, i) => `Many ${i},Author,Press,Vol ${i},A book,Counted,/covers/many.svg,${1 + (i % 3)},2\n`).join(
+        '',
+      );
+    await request(ctx.app).post('/api/books/import').set(bearer(staff)).set('Content-Type', 'text/csv').send(csv).expect(200);
+    const receiving = LocationSchema.array().parse(
+      (await request(ctx.app).get('/api/locations').query({ code: RECEIVING_CODE }).set(bearer(staff))).body,
+    )[0]!;
+    const count = await counting(receiving, { tolerance: { units: 10 } });
+    expect(count.lines).toHaveLength(LINES);
+    // A hundred counted one over, the rest left uncounted and zeroed as lost.
+    const held = new Map(
+      (await ctx.db.collection('books').find().toArray()).map((book) => [book._id.toHexString(), book.stockQuantity as number]),
+    );
+    for (const line of count.lines.slice(0, 100))
+      await observe(count._id, { bookId: line.bookId, locationId: receiving._id, quantity: held.get(line.bookId)! + 1 }).expect(201);
+    const reviewed = CountDetailSchema.parse((await act(count._id, 'review').expect(200)).body);
+    await decide(
+      count._id,
+      reviewed.lines.map((line) =>
+        line.counted === null
+          ? { lineId: line._id, action: 'zero', reason: 'lost' }
+          : { lineId: line._id, action: 'accept', reason: 'found' },
+      ),
+    ).expect(200);
+
+    const key = `apply-many-${Date.now()}`;
+    const applied = await act(count._id, 'apply', admin).set(IDEMPOTENCY_KEY_HEADER, key).expect(200);
+    const replayed = await act(count._id, 'apply', admin).set(IDEMPOTENCY_KEY_HEADER, key).expect(200);
+    expect(replayed.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(replayed.body).toEqual(applied.body);
+    expect(CountDetailSchema.parse(applied.body).state).toBe('applied');
+
+    const expected = new Map(reviewed.lines.map((line) => [line.bookId, line.counted === null ? 0 : line.counted]));
+    const books = await ctx.db
+      .collection('books')
+      .find({}, { projection: { stockQuantity: 1 } })
+      .toArray();
+    expect(books).toHaveLength(LINES);
+    for (const book of books)
+      expect([book._id.toHexString(), book.stockQuantity]).toEqual([book._id.toHexString(), expected.get(book._id.toHexString())]);
+    expect(await countedEntries()).toHaveLength(LINES);
+    const total = [...expected.values()].reduce((sum, quantity) => sum + quantity, 0);
+    // The dashboard's counters, kept by each change, agree with a count of the stored books.
+    const stats = StatsSchema.parse((await request(ctx.app).get('/api/stats').set(bearer(admin)).expect(200)).body);
+    expect(stats.quantity).toBe(total);
+    expect(stats).toEqual(await countedStats(ctx.db));
   });
 
   it('sets an uncounted line to 0 only when decided so, with a reason', async () => {

@@ -41,7 +41,7 @@ export const csvRow = (cells: readonly Cell[]): string => `${cells.map(csvCell).
 export async function sendCsv<T>(
   res: Response,
   file: { name: string; header: readonly string[]; row: (item: T) => readonly Cell[] },
-  items: AsyncIterable<T>,
+  items: AsyncIterable<T> | Iterable<T>,
 ): Promise<void> {
   async function* pieces() {
     yield BOM + csvRow(file.header);

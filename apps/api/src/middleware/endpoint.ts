@@ -128,6 +128,14 @@ export const PAGE_HEADERS = {
   },
 };
 
+/** A CSV export's total, which lets the screens show its progress and the time left (docs/decisions/030-imports-left-running.md). */
+export const EXPORT_HEADERS = {
+  [TOTAL_COUNT_HEADER]: {
+    description: 'The rows the file will hold (the body is streamed without a Content-Length)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 /** The rules every list with list parameters follows, first in its description. */
 export const LIST_DESCRIPTION =
   'With any list parameter (filters, sort, page, cursor) a page of at most `limit` (1 to 100, default 20) items and the ' +

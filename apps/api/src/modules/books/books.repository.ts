@@ -369,6 +369,9 @@ export function createBooksRepository(
       return doc && toBook(doc);
     },
 
+    /** How many books are low, through the same partial index. */
+    lowCount: () => books.countDocuments({ [SHORTAGE]: { $exists: true } }),
+
     /** The low books, the largest shortage first, through the partial index on the stored shortage. */
     lowBooks(session?: Session) {
       return books

@@ -371,6 +371,8 @@ export function createBooksService(deps: {
 
     /** The low books, the largest shortage first. */
     reorderList: (session?: Session) => books.lowBooks(session),
+    /** How many books the reorder list holds. */
+    reorderCount: () => books.lowCount(),
 
     /** Each book's change of its copies on open purchase orders, in the order's transaction (modules/purchasing). */
     addOnOrder: (deltas: ReadonlyMap<string, number>, session: Session) => books.addOnOrder(deltas, session),

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ReorderItemSchema, StatsSchema } from '@book-warehouse/types';
+import { ReorderItemSchema, StatsSchema, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
 import { addBook, bearer, countedStats, postJson, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
 import { runMigrations } from '../../migrations/migrations';
 
@@ -77,6 +77,8 @@ describe('GET /api/reorder', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('ISBN,Book,Author,Publisher,Category,Stock,Reorder point,Shortage,Price');
+    // The rows announced before the body, for the screen's progress.
+    expect(csv.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(lines.length - 1));
     expect(lines[1]).toMatch(/^,'=Big,/);
     expect(lines[2]).toMatch(/^978-0-13-235088-4,Small,/);
   });

@@ -9,7 +9,7 @@ import {
   StockTransfersSchema,
   UndoResultSchema,
 } from '@book-warehouse/types';
-import { endpoints } from '../../middleware/endpoint';
+import { endpoints, EXPORT_HEADERS } from '../../middleware/endpoint';
 
 /** The header of a reorder list that leaves out the books a blind count is counting (decision 027). */
 export const REORDER_HIDDEN = {
@@ -85,11 +85,13 @@ export const STOCK = endpoints({
     path: '/reorder/export.csv',
     access: 'staff',
     summary: 'The reorder list as a CSV download (UTF-8 with a byte-order mark)',
-    description: 'Leaves out the books a blind count is counting as GET /reorder does.',
+    description:
+      'Leaves out the books a blind count is counting as GET /reorder does; the total is then not sent, since the file ' +
+      'holds fewer rows than the list.',
     ok: {
       status: 200,
       csv: true,
-      headers: { [STOCK_HIDDEN_HEADER]: REORDER_HIDDEN },
+      headers: { ...EXPORT_HEADERS, [STOCK_HIDDEN_HEADER]: REORDER_HIDDEN },
       description: 'The low books as CSV, the largest shortage first',
     },
   },

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Router } from 'express';
-import { hyphenatedIsbn, type ReorderItem } from '@book-warehouse/types';
+import { hyphenatedIsbn, TOTAL_COUNT_HEADER, type ReorderItem } from '@book-warehouse/types';
 import { AppError } from '../../lib/errors';
-import { sayStockHidden } from '../../lib/redact';
+import { hidesTotals, sayStockHidden } from '../../lib/redact';
 import { sendCsv } from '../../lib/csv';
 import { sendJsonArray } from '../../lib/stream-json';
 import type { Access } from '../../middleware/access';
@@ -37,8 +37,10 @@ export function createStockRouter(service: BooksService, access: Access, idempot
     sayStockHidden(res);
     return sendJsonArray(res, service.reorderList());
   });
-  mount(STOCK.exportReorderCsv, ({ res }) => {
+  mount(STOCK.exportReorderCsv, async ({ res }) => {
     sayStockHidden(res);
+    // While a blind count hides books from this caller, the file holds fewer rows than the list: no total is promised.
+    if (!hidesTotals(res)) res.set(TOTAL_COUNT_HEADER, String(await service.reorderCount()));
     return sendCsv<ReorderItem>(
       res,
       {

@@ -13,6 +13,7 @@ import {
   StatsAnswerSchema,
   StockChartAnswerSchema,
   StockChartSchema,
+  TOTAL_COUNT_HEADER,
   TOTAL_QUANTITY_HEADER,
   type Book,
   type CountDetail,
@@ -263,6 +264,8 @@ describe('locations and the reorder list during a blind count', () => {
     expect(await reorder(staff)).toEqual({ ids: [elsewhere._id], hidden: HIDDEN_DURING_BLIND_COUNT });
     const csv = await get('/reorder/export.csv', staff).expect(200);
     expect(csv.headers[STOCK_HIDDEN_HEADER.toLowerCase()]).toBe(HIDDEN_DURING_BLIND_COUNT);
+    // The file leaves books out: it announces no total it would not hold.
+    expect(csv.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBeUndefined();
     // The header and the one book not counted (3 copies, reorder point 5, shortage 2).
     expect(csv.text.trim().split('\n').slice(1)).toEqual([expect.stringContaining(',3,5,2,')]);
 
@@ -274,7 +277,9 @@ describe('locations and the reorder list during a blind count', () => {
     expect(await reorder(admin)).toEqual({ ids: [low._id, elsewhere._id], hidden: undefined });
     const full = ReorderItemSchema.array().parse((await get('/reorder', admin).expect(200)).body);
     expect(full.find((one) => one._id === low._id)?.shortage).toBe(2);
-    expect((await get('/reorder/export.csv', admin).expect(200)).text.trim().split('\n')).toHaveLength(3);
+    const adminCsv = await get('/reorder/export.csv', admin).expect(200);
+    expect(adminCsv.text.trim().split('\n')).toHaveLength(3);
+    expect(adminCsv.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
 
     await request(ctx.app).post(`/api/counts/${count._id}/review`).set(bearer(staff)).expect(200);
     expect((await listed(staff)).get('BA')).toMatchObject({ quantity: 0, subtreeQuantity: 9 });

@@ -16,7 +16,7 @@ import {
   NewCountObservationSchema,
   NewCountSchema,
 } from '@book-warehouse/types';
-import { endpoints, PAGE_HEADERS } from '../../middleware/endpoint';
+import { endpoints, EXPORT_HEADERS, PAGE_HEADERS } from '../../middleware/endpoint';
 
 const BLIND =
   'While a blind session is counting, callers other than admins get `expected` (and what reveals it) as null with `hidden: true`.';
@@ -45,6 +45,7 @@ export const COUNTS = endpoints({
     ok: {
       status: 200,
       csv: true,
+      headers: EXPORT_HEADERS,
       description: 'One row per line: session, dates, book, location, expected, counted, variance, value, reason',
     },
   },

@@ -27,15 +27,15 @@ const EXPORT_COLUMNS: readonly [keyof CountExportRow, string][] = [
 export function createCountsRouter(service: CountsService, access: Access, idempotency: Idempotency): Router {
   const { router, mount } = endpointRouter({ access, idempotency });
   mount(COUNTS.getCountReport, ({ query }) => service.report(query));
-  mount(COUNTS.exportCountReportCsv, async ({ query, res }) =>
-    sendCsv<CountExportRow>(
+  mount(COUNTS.exportCountReportCsv, async ({ query, res }) => {
+    const rows = await service.exportRows(query);
+    res.set(TOTAL_COUNT_HEADER, String(rows.length));
+    return sendCsv<CountExportRow>(
       res,
       { name: 'counts.csv', header: EXPORT_COLUMNS.map(([, title]) => title), row: (row) => EXPORT_COLUMNS.map(([key]) => row[key]) },
-      (async function* rows() {
-        yield* await service.exportRows(query);
-      })(),
-    ),
-  );
+      rows,
+    );
+  });
   mount(COUNTS.listCountCycles, ({ query }) => service.cycles(query.all === 'false'));
   mount(COUNTS.setCountCycle, ({ body }) => service.setCycle(body));
   mount(COUNTS.createCount, ({ user, body }) => service.create(user, body));

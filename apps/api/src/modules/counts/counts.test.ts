@@ -454,6 +454,7 @@ describe('reports and cycles', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.text).toContain('Short');
     expect(csv.text.trim().split('\r\n')).toHaveLength(3);
+    expect(csv.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
   });
 
   it('lists a location due for counting until a session covering it is applied', async () => {

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  HistoryEntrySchema,
-  HistoryExportQuerySchema,
-  HistoryListQuerySchema,
-  NewSignInHistorySchema,
-  TOTAL_COUNT_HEADER,
-} from '@book-warehouse/types';
-import { endpoints, LIST_DESCRIPTION, PAGE_HEADERS } from '../../middleware/endpoint';
+import { HistoryEntrySchema, HistoryExportQuerySchema, HistoryListQuerySchema, NewSignInHistorySchema } from '@book-warehouse/types';
+import { endpoints, EXPORT_HEADERS, LIST_DESCRIPTION, PAGE_HEADERS } from '../../middleware/endpoint';
 
 /**
  * The history: every account reads it and records its own sign-ins, viewers included (signing in is not a change
@@ -34,12 +28,7 @@ export const HISTORY = endpoints({
     ok: {
       status: 200,
       csv: true,
-      headers: {
-        [TOTAL_COUNT_HEADER]: {
-          description: 'The rows the file will hold (the body is streamed without a Content-Length)',
-          schema: { type: 'integer', minimum: 0 },
-        },
-      },
+      headers: EXPORT_HEADERS,
       description: 'The CSV file (Content-Disposition: attachment)',
     },
   },

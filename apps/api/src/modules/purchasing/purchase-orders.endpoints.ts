@@ -13,7 +13,7 @@ import {
   ReceiptResultSchema,
   STOCK_HIDDEN_HEADER,
 } from '@book-warehouse/types';
-import { endpoints, PAGE_HEADERS } from '../../middleware/endpoint';
+import { endpoints, EXPORT_HEADERS, PAGE_HEADERS } from '../../middleware/endpoint';
 import { REORDER_HIDDEN } from '../books/stock.endpoints';
 
 const NO_TRANSITION = 'The order is in a state this change does not apply to (the message names the state), and nothing changed';
@@ -41,7 +41,7 @@ export const PURCHASE_ORDERS = endpoints({
     access: 'staff',
     summary: 'The orders of the filter as a CSV download, one row per line (UTF-8 with a byte-order mark)',
     query: PurchaseOrderExportQuerySchema,
-    ok: { status: 200, csv: true, description: 'One row per order line, in the list order' },
+    ok: { status: 200, csv: true, headers: EXPORT_HEADERS, description: 'One row per order line, in the list order' },
   },
   addPurchaseOrder: {
     method: 'post',

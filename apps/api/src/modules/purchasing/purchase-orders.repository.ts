@@ -227,6 +227,17 @@ export function createPurchaseOrdersRepository(db: Db) {
       return orders.find(filterOf(query, bookIds), { sort: sortOf(query.sort), timeoutMode: 'iteration' }).map(toOrder);
     },
 
+    /** How many lines the orders of the filter hold. */
+    async lineCount(query: Omit<PurchaseOrderExportQuery, 'isbn' | 'bookId'>, bookIds?: string[]): Promise<number> {
+      const [sum] = await orders
+        .aggregate<{ lines: number }>([
+          { $match: filterOf(query, bookIds) },
+          { $group: { _id: null, lines: { $sum: { $size: '$lines' } } } },
+        ])
+        .toArray();
+      return sum?.lines ?? 0;
+    },
+
     /** How many orders name each of these suppliers, by hex id (in any state). */
     async countBySupplier(ids: readonly string[], session?: Session): Promise<Map<string, number>> {
       if (!ids.length) return new Map();

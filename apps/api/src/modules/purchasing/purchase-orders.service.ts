@@ -278,6 +278,9 @@ export function createPurchaseOrdersService(deps: {
       return new Answer(items.map(answerOf), { [TOTAL_COUNT_HEADER]: String(total) });
     },
 
+    /** The rows the CSV export of the filter holds: its orders' lines. */
+    exportTotal: async (query: PurchaseOrderExportQuery): Promise<number> => orders.lineCount(query, await booksFiltered(query)),
+
     /** Every order of the filter, for the CSV export. */
     async *all(query: PurchaseOrderExportQuery): AsyncIterable<PurchaseOrder> {
       for await (const order of orders.all(query, await booksFiltered(query))) yield answerOf(order);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { hyphenatedIsbn, type PurchaseOrder } from '@book-warehouse/types';
+import { hyphenatedIsbn, TOTAL_COUNT_HEADER, type PurchaseOrder } from '@book-warehouse/types';
 import { sendCsv } from '../../lib/csv';
 import { sayStockHidden, shownTo } from '../../lib/redact';
 import type { Access } from '../../middleware/access';
@@ -31,8 +31,9 @@ export function createPurchasingRouter(
 
   // The fixed paths before /purchase-orders/:id.
   mount(PURCHASE_ORDERS.listPurchaseOrders, ({ query }) => orders.list(query));
-  mount(PURCHASE_ORDERS.exportPurchaseOrdersCsv, ({ query, res }) =>
-    sendCsv(
+  mount(PURCHASE_ORDERS.exportPurchaseOrdersCsv, async ({ query, res }) => {
+    res.set(TOTAL_COUNT_HEADER, String(await orders.exportTotal(query)));
+    return sendCsv(
       res,
       {
         name: 'purchase-orders.csv',
@@ -68,8 +69,8 @@ export function createPurchasingRouter(
         ],
       },
       lineRows(orders.all(query)),
-    ),
-  );
+    );
+  });
   mount(PURCHASE_ORDERS.addPurchaseOrder, ({ user, body }) => orders.create(user, body));
   mount(PURCHASE_ORDERS.createOrdersFromReorder, ({ user, body, res }) => {
     sayStockHidden(res);

@@ -439,6 +439,10 @@ describe('purchase orders', () => {
       ['PO-000002', 'ordered', 'Bravo', '', 'Beta', '3', '3'],
       ['PO-000003', 'draft', 'Bravo', '978-0-201-61622-4', 'Alpha', '4', '4'],
     ]);
+    // The rows announced before the body, for the screens' progress: one per line of the filter's orders.
+    expect(csv.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('4');
+    const ofBook = await get(`/purchase-orders/export.csv?bookId=${a._id}`).expect(200);
+    expect(ofBook.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(ofBook.text.trim().split('\r\n').length - 1));
   });
 });
 

@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoNetworkError, MongoServerError, type BulkWriteResult } from 'mongodb';
 import { useTestApp } from '../../test/helpers';
 import { databaseError } from './database-errors';
 import { DatabaseLostDuringCommit } from './database-transaction';
@@ -52,6 +52,19 @@ describe('databaseError', () => {
     const lost = new DatabaseLostDuringCommit(new TypeError('commitError.hasErrorLabel is not a function'));
     expect(databaseError(lost)).toMatchObject({ status: 503, code: 'database_unavailable' });
     expect(databaseError(new TypeError('commitError.hasErrorLabel is not a function'))).toBeUndefined();
+  });
+
+  it('answers 503 for a bulk write whose connection was lost (the driver wraps that error in MongoBulkWriteError)', () => {
+    // As the driver's bulk/common.js throws it when mongod dies mid-write (fault scenario 8 met it for real).
+    const lost = new MongoBulkWriteError(new MongoNetworkError('connection 20 to 127.0.0.1:35277 closed'), {} as BulkWriteResult);
+    expect(databaseError(lost)).toMatchObject({ status: 503, code: 'database_unavailable' });
+  });
+
+  it('leaves a bulk write refused for a duplicate key to the 500 path', async () => {
+    const labels = ctx.db.collection<{ _id: string }>('bulk-labels');
+    const error = await failureOf(() => labels.insertMany([{ _id: 'once' }, { _id: 'once' }]));
+    expect(error).toBeInstanceOf(MongoBulkWriteError);
+    expect(databaseError(error)).toBeUndefined();
   });
 
   it('leaves a fault of ours (a duplicate key) and any other error to the 500 path', async () => {

@@ -9,7 +9,7 @@ import {
   MongoTopologyClosedError,
   MongoServerSelectionError,
 } from 'mongodb';
-import { DatabaseLostDuringCommit } from './database-transaction';
+import { DatabaseLostDuringCommit, unwrapBulk } from './database-transaction';
 import { AppError } from './errors';
 
 /**
@@ -33,7 +33,8 @@ const SOCKET_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED'
  */
 const BAD_INPUT_SERVER_CODES = new Set([2, 9, 51091, 51108]);
 
-function isUnavailable(err: unknown): boolean {
+function isUnavailable(thrown: unknown): boolean {
+  const err = unwrapBulk(thrown);
   if (err instanceof DatabaseLostDuringCommit) return true;
   if (err instanceof Error && SOCKET_ERROR_CODES.has(String((err as NodeJS.ErrnoException).code))) return true;
   if (

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoError, type ClientSession, type MongoClient, type TransactionOptions } from 'mongodb';
+import { MongoBulkWriteError, MongoError, type ClientSession, type MongoClient, type TransactionOptions } from 'mongodb';
 
 /** The connection to the database broke while a transaction committed: whether it committed is unknown. */
 export class DatabaseLostDuringCommit extends Error {
@@ -37,6 +37,14 @@ const TRANSACTION_OPTIONS: TransactionOptions = {
 const FIRST_BACKOFF_MS = 4;
 const MAX_BACKOFF_MS = 250;
 const backoff = (tries: number) => sleep(Math.random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** tries));
+
+/**
+ * The driver's own error that a bulk write wraps (a connection lost mid-write, its labels included), else `error`:
+ * wrapped, a lost connection would read as a refused write, neither retried nor answered 503.
+ */
+export function unwrapBulk(error: unknown): unknown {
+  return error instanceof MongoBulkWriteError && error.errorResponse instanceof Error ? error.errorResponse : error;
+}
 
 /** The bound of runBulk's tries on a client without a deadline (the driver's own bound for withTransaction). */
 const DEFAULT_BULK_DEADLINE_MS = 120_000;
@@ -129,8 +137,9 @@ export function createTransactions(client: MongoClient): Transactions {
           try {
             value = await work(session);
             await pending?.step(session, value);
-          } catch (error) {
+          } catch (thrown) {
             await session.abortTransaction().catch(() => undefined);
+            const error = unwrapBulk(thrown);
             if (!(error instanceof MongoError && error.hasErrorLabel('TransientTransactionError') && inTime())) throw error;
             await backoff(tries);
             continue;

@@ -48,6 +48,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export const useAuth = () => useContext(AuthContext);
 
+/**
+ * Whether someone is signed in: undefined while a session this browser had is being restored (a click on what
+ * needs an account then waits for it), false at once in a browser that never had one, where Firebase is not even
+ * loaded.
+ */
+export function useSignedIn(): boolean | undefined {
+  const { user, ready } = useAuth();
+  if (ready) return user !== null;
+  return hadSession() ? undefined : false;
+}
+
 /** The route a sign-in returns to (spec: the origin, default /), handed to the login page as router state. */
 export interface FromState {
   from?: string;

@@ -16,11 +16,18 @@ import { queryRoots } from '../lib/query-keys';
  * Renders with the app's real providers: a QueryClient (no retries, so failures show at once), a memory
  * router, the confirm dialog and the toaster. `ui` is the element at `path`, opened at `url` (`path` with a
  * search, say) when given; `routes` adds others. With
- * `account`, that account is signed in and its role already known (as GET /api/me would answer it).
+ * `account`, that account is signed in and its role already known (as GET /api/me would answer it); with
+ * `restoring`, nobody is yet, as while Firebase restores a session.
  */
 export function renderWithApp(
   ui: ReactNode,
-  { path = paths.home, url = path, routes = [], account }: { path?: string; url?: string; routes?: RouteObject[]; account?: Account } = {},
+  {
+    path = paths.home,
+    url = path,
+    routes = [],
+    account,
+    restoring = false,
+  }: { path?: string; url?: string; routes?: RouteObject[]; account?: Account; restoring?: boolean } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [url] });
@@ -32,7 +39,7 @@ export function renderWithApp(
     queryClient.setQueryDefaults(queryRoots.account, { staleTime: Infinity });
   }
   const view = render(
-    <AuthContext.Provider value={{ user, ready: true }}>
+    <AuthContext.Provider value={{ user, ready: !restoring }}>
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
           <RouterProvider router={router} />

@@ -10,15 +10,14 @@ import { BookGrid } from '../../features/books/components/book-grid';
 import { CardActions } from '../../features/books/components/card-actions';
 import { ServicesSection } from '../../features/landing/services-section';
 import { CommentSection } from '../../features/reviews/components/comment-section';
-import { useAuth, type FromState } from '../../lib/auth';
-import { hadSession } from '../../lib/session-hint';
+import { useSignedIn, type FromState } from '../../lib/auth';
 
 /** The covers on screen at first paint on a wide screen (three columns); the rest load lazily. */
 const FIRST_ROW = 3;
 
 export function HomePage() {
   const books = useBooks({ limit: LANDING_BOOKS });
-  const { user, ready } = useAuth();
+  const signedIn = useSignedIn();
   const navigate = useNavigate();
   const toLogin = () => navigate(paths.login, { state: { from: paths.home } satisfies FromState });
   return (
@@ -55,8 +54,7 @@ export function HomePage() {
         </QueryState>
       </section>
       <ServicesSection />
-      {/* Unknown only while a session this browser had is being restored; without one, Firebase is not even loaded. */}
-      <CommentSection signedIn={ready ? user !== null : hadSession() ? undefined : false} onSignInRequired={toLogin} />
+      <CommentSection signedIn={signedIn} onSignInRequired={toLogin} />
     </div>
   );
 }

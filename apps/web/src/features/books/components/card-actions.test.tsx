@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
+import { rememberSession } from '../../../lib/session-hint';
 import { testAccount, testBook } from '../../../test/fixtures';
 import { json, renderWithApp, stubFetch } from '../../../test/render-with-app';
 import { CardActions } from './card-actions';
@@ -112,6 +113,27 @@ describe("CardActions 'Deleverd' toast with Undo", () => {
     await userEvent.click(screen.getByRole('button', { name: `Deleverd one copy of ${book.bookName}` }));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('stockQuantity changed since: it is 2, not 3');
+  });
+});
+
+describe('CardActions while a session this browser had is being restored', () => {
+  beforeEach(() => rememberSession(true));
+  afterEach(() => rememberSession(false));
+  const renderRestoring = () =>
+    renderWithApp(<CardActions book={book} />, {
+      restoring: true,
+      routes: [paths.login, paths.dashboard.manageItems].map((path) => ({ path, element: <Where /> })),
+    });
+
+  it("leads 'Manage Items' to the table, whose route waits for the session, not to the login page", async () => {
+    renderRestoring();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Items' }));
+    expect(await screen.findByText(`Now at ${paths.dashboard.manageItems}`)).toBeInTheDocument();
+  });
+
+  it("holds 'Deleverd' until the session is known", () => {
+    renderRestoring();
+    expect(screen.getByRole('button', { name: `Deleverd one copy of ${book.bookName}` })).toBeDisabled();
   });
 });
 

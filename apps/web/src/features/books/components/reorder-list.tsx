@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { DownloadProgressBar } from '../../../components/ui/download-progress';
-import { notify } from '../../../components/ui/notify';
+import { ExportButton } from '../../../components/ui/export-button';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { stacked } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
@@ -36,13 +36,7 @@ export function ReorderList() {
         <Button variant="secondary" onClick={() => window.print()}>
           Print
         </Button>
-        <Button
-          variant="secondary"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(undefined, { onError: (error) => notify.error(error.message) })}
-        >
-          {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
-        </Button>
+        <ExportButton exporter={exportCsv} input={undefined} label="Download CSV" busyLabel="Downloading…" />
       </div>
       <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState query={reorder} loading="Loading the books to reorder">

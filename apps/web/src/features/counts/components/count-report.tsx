@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { DownloadProgressBar } from '../../../components/ui/download-progress';
-import { notify } from '../../../components/ui/notify';
+import { ExportButton } from '../../../components/ui/export-button';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCountReport, useCountSessionReport, useExportCountReport } from '../api/get-count-report';
 import { countName } from '../format';
@@ -43,14 +42,7 @@ export function CountsReport() {
           </label>
           <input id={`${id}-to`} type="date" className={control} value={to} onChange={(event) => setTo(event.target.value)} />
         </div>
-        <Button
-          variant="secondary"
-          className="min-h-11"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(query, { onError: (error) => notify.error(error.message) })}
-        >
-          {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
-        </Button>
+        <ExportButton exporter={exportCsv} input={query} label="Export CSV" busyLabel="Exporting…" className="min-h-11" />
       </div>
       <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState query={report} loading="Loading the count report">

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@book-warehouse/types';
-import { Button } from '../../../components/ui/button';
 import { DownloadProgressBar } from '../../../components/ui/download-progress';
+import { ExportButton } from '../../../components/ui/export-button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { Pager } from '../../../components/ui/pager';
@@ -39,13 +39,7 @@ export function HistoryLog() {
         <p className="text-sm text-slate-600" aria-live="polite">
           {total !== undefined && `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}`}
         </p>
-        <Button
-          variant="secondary"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(filters, { onError: (error) => notify.error(error.message) })}
-        >
-          {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
-        </Button>
+        <ExportButton exporter={exportCsv} input={filters} label="Export CSV" busyLabel="Exporting…" />
       </div>
       <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState query={histories} loading="Loading history">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { DownloadProgressBar } from '../../../components/ui/download-progress';
+import { ExportButton } from '../../../components/ui/export-button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { QueryState } from '../../../components/ui/query-state';
@@ -167,13 +168,7 @@ function OrderView({
         <Button variant="secondary" onClick={() => window.print()}>
           Print
         </Button>
-        <Button
-          variant="secondary"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate({ q: order.number }, { onError: (error) => notify.error(error.message) })}
-        >
-          {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
-        </Button>
+        <ExportButton exporter={exportCsv} input={{ q: order.number }} label="Download CSV" busyLabel="Downloading…" />
       </div>
       <DownloadProgressBar progress={exportCsv.progress} />
       {editing ? (

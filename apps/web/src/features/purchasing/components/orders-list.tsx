@@ -1,9 +1,8 @@
 import { PURCHASE_ORDER_SORTS, PURCHASE_ORDER_STATES } from '@book-warehouse/types';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
 import { DownloadProgressBar } from '../../../components/ui/download-progress';
-import { notify } from '../../../components/ui/notify';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -100,13 +99,7 @@ export function OrdersList() {
         </Labelled>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button
-          variant="secondary"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(filters, { onError: (error) => notify.error(error.message) })}
-        >
-          {exportCsv.isPending ? 'Downloading…' : 'Download CSV'}
-        </Button>
+        <ExportButton exporter={exportCsv} input={filters} label="Download CSV" busyLabel="Downloading…" />
       </div>
       <DownloadProgressBar progress={exportCsv.progress} />
       <QueryState

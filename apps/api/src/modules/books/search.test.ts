@@ -19,8 +19,7 @@ const auth = { Authorization: `Bearer ${signApiToken(TEST_JWT_SECRET, staff)}` }
  * longer than the app's deadline (DEFAULT_TIMEOUT_MS in lib/database.ts), which a loaded CI machine once ran out of.
  */
 const UNHURRIED = { timeoutMS: 60_000 };
-/** The app's searches scan as many books: the suite checks what they find, and `pnpm bench` how fast. */
-const ctx = useTestApp({ emptyBeforeEach: ['books'], timeoutMS: UNHURRIED.timeoutMS });
+const ctx = useTestApp({ emptyBeforeEach: ['books'] });
 const books = () => ctx.db.collection('books');
 
 async function add(overrides: Partial<NewBook>): Promise<string> {

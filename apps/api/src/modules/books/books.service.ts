@@ -206,6 +206,13 @@ export function createBooksService(deps: {
     return { changes: answered, known };
   };
 
+  /** What `changes` move in the counters: each location's (and the write-skew guard, book-locations.repository.ts) and the dashboard's. */
+  const recordTotals = async (changes: BookChange[], session: Session) => {
+    const { delta, deltas } = totalsOf(changes);
+    await books.locations.recordStock(deltas, session);
+    await stats.add(delta, session);
+  };
+
   const oneAtATime = oneAtATimePerKey();
 
   /** Runs `task` holding the in-process turn of every key, taken in sorted order so two holders never wait on each other. */
@@ -246,10 +253,7 @@ export function createBooksService(deps: {
           if (before && after && shortageOf(before) !== shortageOf(after)) await books.setShortage(book._id, shortageOf(after), session);
           entries.push(task ? await history.record(user, book.bookName, task, session, entryOf(change, located)) : undefined);
         }
-        const { delta, deltas } = totalsOf(changes);
-        // Each location's counters, and the write-skew guard (book-locations.repository.ts).
-        await books.locations.recordStock(deltas, session);
-        await stats.add(delta, session);
+        await recordTotals(changes, session);
         return answer({ changes, entries });
       });
     return takingTurns(keys, transaction).catch(isbnConflictOf(isbns));
@@ -282,9 +286,7 @@ export function createBooksService(deps: {
             }),
             session,
           );
-          const { delta, deltas } = totalsOf(changes);
-          await books.locations.recordStock(deltas, session);
-          await stats.add(delta, session);
+          await recordTotals(changes, session);
           return answer(changes);
         },
         { request },

@@ -172,6 +172,17 @@ export function createCountsRepository(db: Db, cache: Cache) {
   const locations: Collection<StoredLocation> = db.collection<StoredLocation>('locations');
   const writeSessions = cache.writer(SESSIONS);
   const writeLines = cache.writer(LINES);
+  /** Sets fields of many lines, in bulk (the caller's transaction is a runBulk one). */
+  const setLines = (updates: [ObjectId, Partial<LineDoc>][], session: Session) =>
+    inSlices(updates, (slice) =>
+      writeLines(
+        lines.bulkWrite(
+          slice.map(([_id, fields]) => ({ updateOne: { filter: { _id }, update: { $set: fields } } })),
+          { session },
+        ),
+        session,
+      ),
+    );
 
   /** A book written by another tool has no `stock`: its copies are at RECEIVING, as migration 013 put them. */
   const receivingId = async (session?: Session) =>
@@ -352,28 +363,16 @@ export function createCountsRepository(db: Db, cache: Cache) {
     },
 
     async decide(decisions: { lineId: ObjectId; decision: DecisionDoc }[], session: Session): Promise<void> {
-      await inSlices(decisions, (slice) =>
-        writeLines(
-          lines.bulkWrite(
-            slice.map(({ lineId, decision }) => ({ updateOne: { filter: { _id: lineId }, update: { $set: { decision } } } })),
-            { session },
-          ),
-          session,
-        ),
+      await setLines(
+        decisions.map(({ lineId, decision }) => [lineId, { decision }]),
+        session,
       );
     },
 
     async markApplied(applied: { lineId: ObjectId; current: number; change: number }[], session: Session): Promise<void> {
-      await inSlices(applied, (slice) =>
-        writeLines(
-          lines.bulkWrite(
-            slice.map(({ lineId, current, change }) => ({
-              updateOne: { filter: { _id: lineId }, update: { $set: { appliedCurrent: current, appliedChange: change } } },
-            })),
-            { session },
-          ),
-          session,
-        ),
+      await setLines(
+        applied.map(({ lineId, current, change }) => [lineId, { appliedCurrent: current, appliedChange: change }]),
+        session,
       );
     },
 

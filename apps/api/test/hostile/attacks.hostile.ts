@@ -24,7 +24,10 @@ import { p99, resetPeak, startProbe, statusMiB, type Probe } from './probe';
 const BUDGET_MIB = 1024;
 /** No request stalls the others: liveness' 99th percentile while an attack on untrusted input runs. */
 const LIVE_P99_MAX_MS = 100;
-/** The after-load RSS is read this long after an attack, nothing but liveness asked meanwhile. */
+/**
+ * An attack that checks what memory it leaves (`keptMiB`) reads the RSS this long after the attack before it and this
+ * long after itself, nothing but liveness asked meanwhile; the other attacks do not wait.
+ */
 const AFTER_LOAD_MS = 5000;
 /** An attack's request unanswered by then counts as "timeout". */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -133,8 +136,8 @@ const exitOf = (instance: Instance) =>
     : undefined;
 
 /**
- * Runs one attack and measures it: the liveness latencies and the peak RSS while it ran, the RSS AFTER_LOAD_MS
- * later; checks the budget (and liveness with `live`) beside the attack's own checks, and records the row.
+ * Runs one attack and measures it: the liveness latencies and the peak RSS while it ran and, with `keptMiB`, the RSS
+ * AFTER_LOAD_MS later; checks the budget (and liveness with `live`) beside the attack's own checks, and records the row.
  */
 async function measure(
   name: string,
@@ -146,6 +149,9 @@ async function measure(
   const instance = api!;
   const pid = instance.child.pid!;
   const a = new Attack(user, instance.url);
+  const settles = keptMiB !== undefined;
+  // What the attack before this one gives back is not counted as this one's.
+  if (settles && rows.length) await sleep(AFTER_LOAD_MS);
   const beforeMiB = statusMiB(pid, 'VmRSS');
   resetPeak(pid);
   const from = Date.now();
@@ -156,8 +162,8 @@ async function measure(
   }
   const to = Date.now();
   const hwm = statusMiB(pid, 'VmHWM');
-  await sleep(AFTER_LOAD_MS);
-  const afterMiB = statusMiB(pid, 'VmRSS');
+  if (settles) await sleep(AFTER_LOAD_MS);
+  const afterMiB = settles ? statusMiB(pid, 'VmRSS') : undefined;
   const seen = await probe!.observed(from, to);
   const peakMiB = Math.max(hwm ?? 0, seen.rssMaxKb / 1024) || undefined;
   const row: Row = {
@@ -179,7 +185,7 @@ async function measure(
     a.check(row.liveP99 !== undefined && row.liveP99 < LIVE_P99_MAX_MS, `liveness p99 ${ms(row.liveP99)} (at most ${LIVE_P99_MAX_MS} ms)`);
     a.check(seen.failed === 0, `${seen.failed} liveness polls failed`);
   }
-  if (keptMiB !== undefined)
+  if (settles)
     a.check(
       afterMiB !== undefined && beforeMiB !== undefined && afterMiB <= beforeMiB + keptMiB,
       `after-load RSS ${mib(afterMiB)} over ${mib(beforeMiB)} before + ${keptMiB} MiB`,
@@ -217,11 +223,10 @@ function printTable(): void {
     mib(row.afterMiB),
     `${row.problems.length ? `FAIL: ${row.problems.join('; ')}` : 'ok'}${row.notes.length ? ` (${row.notes.join('; ')})` : ''}`,
   ]);
-  const table = [header, header.map(() => '-'), ...lines];
+  const table = [header, ...lines];
   const widths = header.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
-  const text = table.map(
-    (line) => `| ${line.map((cell, i) => (cell === '-' ? '-'.repeat(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`,
-  );
+  const text = table.map((line) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`);
+  text.splice(1, 0, `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
   process.stdout.write(
     `\nHostile clients, one API instance (budget ${BUDGET_MIB} MiB; idle RSS ${mib(idleMiB)}; liveness every 20 ms):\n${text.join('\n')}\n`,
   );

@@ -1,8 +1,7 @@
-import type AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { paths } from '../src/config/paths';
-import { accountToken, addBookViaApi, axeOn, newStaff, signedIn } from './support';
+import { accountToken, addBookViaApi, axeViolations, newStaff, signedIn, type Violation } from './support';
 
 /**
  * Every screen of the route table (src/config/paths.ts): its fixed paths (patterns left out), the screens that take
@@ -67,9 +66,6 @@ async function orderOf(request: APIRequestContext, token: string, bookId: string
 
 const widths = [1280, 360] as const;
 
-/** One rule's violation as axe reports it. */
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
 /** Waits until no colour is mid-transition (bounded: a transition that never settles should not stall the audit). */
 async function noTransitions(page: Page) {
   await page
@@ -103,7 +99,6 @@ async function auditEveryRoute(page: Page, routes: string[], width: number, sign
     for (const v of violations)
       problems.push(`${where}: ${v.id} (${v.impact}): ${v.help} [${v.nodes.map((n) => n.target.join(' ')).join(', ')}]`);
   };
-  const axe = () => axeOn(page);
   await page.setViewportSize({ width, height: 800 });
   // The screens audited, by the URL they landed on (a route that redirects is audited where it lands).
   const audited = new Set<string>();
@@ -117,7 +112,7 @@ async function auditEveryRoute(page: Page, routes: string[], width: number, sign
     if (audited.has(landed.pathname + landed.search)) continue;
     audited.add(landed.pathname + landed.search);
     const where = `${route} @${width}px`;
-    report(`${where} light`, (await axe().analyze()).violations);
+    report(`${where} light`, await axeViolations(page));
     const h1 = await page.locator('h1').count();
     if (h1 !== 1) problems.push(`${where}: ${h1} h1 elements`);
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -127,7 +122,7 @@ async function auditEveryRoute(page: Page, routes: string[], width: number, sign
     if ((await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)) !== 'dark')
       problems.push(`${where}: the dark theme is not on`);
     await noTransitions(page);
-    report(`${where} dark`, (await axe().withRules(COLOUR_RULES).analyze()).violations);
+    report(`${where} dark`, await axeViolations(page, COLOUR_RULES));
   }
   return problems;
 }

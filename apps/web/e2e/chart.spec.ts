@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { addBookViaApi, axeOn, createAccount, newStaff, screenshots, signedIn } from './support';
+import { addBookViaApi, axeViolations, createAccount, newStaff, screenshots, signedIn } from './support';
 
 /** The exact figure of a dashboard tile (its screen-reader text, which a compact figure's tile holds too). */
 const tile = (page: Page, label: string) =>
@@ -81,7 +81,7 @@ test(
         await expect(page.getByRole('figure', { name }).locator('.recharts-surface').first()).toBeVisible();
       for (const chart of await page.getByRole('figure').all()) await expectNoCollidingTicks(chart);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      expect((await axeOn(page).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect((await axeViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     }
     await screenshots(page, 'chart');
   },
@@ -106,7 +106,7 @@ test('on a phone, Manage Items and History fold their filters behind a Filters b
   await expect(filters).toHaveAttribute('aria-expanded', 'true');
   await expect(category).toBeVisible();
   await expect(category).toHaveValue('Testing');
-  expect((await axeOn(page).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
 
   await page.goto(paths.dashboard.history);
   const historyFilters = page.getByRole('button', { name: 'Filters', exact: true });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import jwt from 'jsonwebtoken';
@@ -66,10 +66,12 @@ export function signApiToken(secret: string, user: Omit<AuthUser, 'emailVerified
 }
 
 export function createApiTokenVerifier(secret: string): TokenVerifier {
+  // Given the string, jsonwebtoken would first try to read it as a PEM public key, and fail, on every request.
+  const key = createSecretKey(Buffer.from(secret));
   return {
     verify(token) {
       try {
-        const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE });
+        const claims = jwt.verify(token, key, { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE });
         if (typeof claims === 'string') throw new Error('unexpected string payload');
         return Promise.resolve(toUser(claims, 'api'));
       } catch {

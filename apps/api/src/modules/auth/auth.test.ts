@@ -179,6 +179,35 @@ describe('Firebase ID tokens', () => {
     await expectRefused(`Bearer ${forgeEmulatorToken(changes)}`);
   });
 
+  it("are verified once, then kept until they expire, as a real project accepts them: a deleted account's too", async () => {
+    const verifier = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST });
+    const fresh = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST });
+    try {
+      const user = await createTestUser('Kept Token');
+      const first = await verifier.verify(user.token);
+      expect(first).toMatchObject({ uid: user.uid, email: user.email, via: 'firebase' });
+      // The account deleted, the token it was verified as stays accepted; a verifier that never saw it asks the
+      // emulator, which refuses it (a real project's verification asks no account).
+      const deleted = await fetch(
+        `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:delete?key=test-api-key`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken: user.token }) },
+      );
+      expect(deleted.status).toBe(200);
+      await expect(verifier.verify(user.token)).resolves.toEqual(first);
+      await expect(fresh.verify(user.token)).rejects.toMatchObject({ constructor: AppError, status: 401 });
+      // Past its expiry, the token is verified again, and refused.
+      const { exp } = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+      const later = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 + 1000);
+      try {
+        await expect(verifier.verify(user.token)).rejects.toMatchObject({ constructor: AppError, status: 401 });
+      } finally {
+        later.mockRestore();
+      }
+    } finally {
+      await Promise.all([verifier.close(), fresh.close()]);
+    }
+  });
+
   it('without the emulator, an unsigned token is refused before any key is fetched', async () => {
     const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

@@ -25,17 +25,28 @@ function toUser(claims: IdentityClaims, via: AuthUser['via']): AuthUser {
   return { uid, email: claims.email.toLowerCase(), name, emailVerified: claims.email_verified === true, via };
 }
 
+/** How many verified Firebase tokens an instance keeps (the oldest goes first), each until it expires. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /**
  * Verifies Firebase ID tokens with firebase-admin. In emulator mode firebase-admin reads
  * FIREBASE_AUTH_EMULATOR_HOST from the environment and accepts the emulator's unsigned tokens
  * (config/env.ts allows that only on a loopback HOST outside production).
+ *
+ * A token's claims never change, so a verified token is kept until its expiry. A real project's tokens are checked
+ * against no account (this API asks for no revocation check); in emulator mode firebase-admin would ask the emulator
+ * for the account on every request. Kept, both modes verify a token once per instance and accept it until it expires.
  */
 export function createFirebaseVerifier(options: { projectId: string; emulatorHost?: string }): TokenVerifier & { close(): Promise<void> } {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
   const app = initializeApp({ projectId: options.projectId }, `book-warehouse-${randomUUID()}`);
   const auth = getAuth(app);
+  const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
   return {
     async verify(token) {
+      const kept = verified.get(token);
+      if (kept && kept.expiresAt > Date.now()) return kept.user;
+      verified.delete(token);
       let decoded: DecodedIdToken;
       try {
         decoded = await auth.verifyIdToken(token);
@@ -43,7 +54,10 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
         throw unauthorized('The sign-in token is invalid or expired; sign in again');
       }
       const { uid, email, email_verified } = decoded;
-      return toUser({ uid, email, name: decoded['name'] as string | undefined, email_verified }, 'firebase');
+      const user = toUser({ uid, email, name: decoded['name'] as string | undefined, email_verified }, 'firebase');
+      verified.set(token, { user, expiresAt: decoded.exp * 1000 });
+      if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      return user;
     },
     close: () => deleteApp(app),
   };

@@ -53,14 +53,15 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'journeys', grepInvert: /@still/, testIgnore: /counts\.spec\.ts/ },
+    { name: 'journeys', grepInvert: /@still|@blind/ },
     // The journeys tagged @still read the whole database (the chart's totals over every book, a new book first among
     // the newest, the last stock movements): they run once the others have stopped writing, one at a time.
     // `playwright test --project=still --no-deps` runs them alone.
     { name: 'still', grep: /@still/, workers: 1, dependencies: ['journeys'] },
     // A blind count being counted hides every stock total from staff (docs/decisions/027-counting-against-the-shelf.md),
-    // which the other journeys read: the counting journeys come last.
-    { name: 'blind', testMatch: /counts\.spec\.ts/, dependencies: ['still'] },
+    // which the other journeys read, and a counting journey checks the totals back once its count stops: the journeys
+    // tagged @blind, which count blind, come last, one at a time.
+    { name: 'blind', grep: /@blind/, workers: 1, dependencies: ['still'] },
   ],
   webServer: [
     {

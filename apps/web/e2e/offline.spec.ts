@@ -181,96 +181,98 @@ test('a replay cut midway, its answer lost after the server applied it, resumes 
   expect(sent).toBe(4);
 });
 
-test('two clerks count one shelf offline: their observations add up; one sent after the session closed needs attention', async ({
-  browser,
-  request,
-}) => {
-  const ada = newStaff('Ada Aisle');
-  const ben = newStaff('Ben Basement');
-  const token = await createAccount(request, ada);
-  await createAccount(request, ben);
-  const headers = { Authorization: `Bearer ${token}` };
-  const stamp = Date.now().toString(36).toUpperCase();
-  const made = await request.post('/api/locations', { headers, data: { code: `OFF-${stamp}`, name: `Dead spot ${stamp}` } });
-  expect(made.status(), await made.text()).toBe(201);
-  const shelf = (await made.json()) as Location;
-  const [first, second] = await seed(request, token, 2, 0);
-  for (const book of [first!, second!]) {
-    const restock = await request.post(`/api/book/${book._id}/restock`, { headers, data: { amount: 4, locationId: shelf._id } });
-    expect(restock.status(), await restock.text()).toBe(200);
-  }
-  const opened = await request.post('/api/counts', { headers, data: { scope: { locationIds: [shelf._id] }, blind: true } });
-  expect(opened.status(), await opened.text()).toBe(201);
-  const count = (await opened.json()) as CountDetail;
-  expect((await request.post(`/api/counts/${count._id}/start`, { headers })).status()).toBe(200);
-  const counted = async () => {
-    const detail = (await (await request.get(`/api/counts/${count._id}`, { headers })).json()) as CountDetail;
-    return detail.lines.map((line) => [line.bookName, line.counted]);
-  };
-
-  // Each clerk opens the count screen online (the catalogue copy read), then loses the network.
-  const clerks: Array<{ context: BrowserContext; page: Page; field: Locator }> = [];
-  for (const clerk of [ada, ben]) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signedIn(page, clerk);
-    await page.goto(paths.dashboard.count(count._id));
-    await expect(status(page).getByText('Catalogue copy from just now')).toBeVisible();
-    await goOffline(context, page);
-    clerks.push({ context, page, field: page.getByLabel('Location label or ISBN (type it, or use a barcode scanner)') });
-  }
-  const countOffline = async ({ page, field }: (typeof clerks)[number], isbns: string[]) => {
-    await field.fill(shelf.code);
-    await field.press('Enter');
-    await expect(page.getByText(`Counting at ${shelf.code} (${shelf.name})`)).toBeVisible();
-    for (const [i, isbn] of isbns.entries()) {
-      await field.fill(isbn);
-      await field.press('Enter');
-      await expect(status(page).getByText(`${i + 1} ${i === 0 ? 'change' : 'changes'} waiting`)).toBeVisible();
+// A blind count hides the warehouse's totals from staff while it is counted: with the counting journeys, last (@blind).
+test(
+  'two clerks count one shelf offline: their observations add up; one sent after the session closed needs attention',
+  { tag: '@blind' },
+  async ({ browser, request }) => {
+    const ada = newStaff('Ada Aisle');
+    const ben = newStaff('Ben Basement');
+    const token = await createAccount(request, ada);
+    await createAccount(request, ben);
+    const headers = { Authorization: `Bearer ${token}` };
+    const stamp = Date.now().toString(36).toUpperCase();
+    const made = await request.post('/api/locations', { headers, data: { code: `OFF-${stamp}`, name: `Dead spot ${stamp}` } });
+    expect(made.status(), await made.text()).toBe(201);
+    const shelf = (await made.json()) as Location;
+    const [first, second] = await seed(request, token, 2, 0);
+    for (const book of [first!, second!]) {
+      const restock = await request.post(`/api/book/${book._id}/restock`, { headers, data: { amount: 4, locationId: shelf._id } });
+      expect(restock.status(), await restock.text()).toBe(200);
     }
-  };
-  await countOffline(clerks[0]!, [...times(first!.isbn!, 3), second!.isbn!]);
-  await countOffline(clerks[1]!, [...times(first!.isbn!, 2), ...times(second!.isbn!, 2)]);
+    const opened = await request.post('/api/counts', { headers, data: { scope: { locationIds: [shelf._id] }, blind: true } });
+    expect(opened.status(), await opened.text()).toBe(201);
+    const count = (await opened.json()) as CountDetail;
+    expect((await request.post(`/api/counts/${count._id}/start`, { headers })).status()).toBe(200);
+    const counted = async () => {
+      const detail = (await (await request.get(`/api/counts/${count._id}`, { headers })).json()) as CountDetail;
+      return detail.lines.map((line) => [line.bookName, line.counted]);
+    };
 
-  // Ada's screen adds her own unsent observations to the figure counted (no expected quantity: the count is blind).
-  const adaHere = clerks[0]!.page.getByRole('list', { name: `Counted at ${shelf.code}` });
-  await expect(adaHere.getByRole('listitem').filter({ hasText: first!.bookName })).toContainText('+3 saved on this phone3');
-  await expect(clerks[0]!.page.getByText('Saved on this phone', { exact: true }).first()).toBeVisible();
-  await phoneShot(clerks[0]!.page, 'offline-count-360.png');
-  expect(await counted()).toEqual([
-    [first!.bookName, null],
-    [second!.bookName, null],
-  ]);
+    // Each clerk opens the count screen online (the catalogue copy read), then loses the network.
+    const clerks: Array<{ context: BrowserContext; page: Page; field: Locator }> = [];
+    for (const clerk of [ada, ben]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signedIn(page, clerk);
+      await page.goto(paths.dashboard.count(count._id));
+      await expect(status(page).getByText('Catalogue copy from just now')).toBeVisible();
+      await goOffline(context, page);
+      clerks.push({ context, page, field: page.getByLabel('Location label or ISBN (type it, or use a barcode scanner)') });
+    }
+    const countOffline = async ({ page, field }: (typeof clerks)[number], isbns: string[]) => {
+      await field.fill(shelf.code);
+      await field.press('Enter');
+      await expect(page.getByText(`Counting at ${shelf.code} (${shelf.name})`)).toBeVisible();
+      for (const [i, isbn] of isbns.entries()) {
+        await field.fill(isbn);
+        await field.press('Enter');
+        await expect(status(page).getByText(`${i + 1} ${i === 0 ? 'change' : 'changes'} waiting`)).toBeVisible();
+      }
+    };
+    await countOffline(clerks[0]!, [...times(first!.isbn!, 3), second!.isbn!]);
+    await countOffline(clerks[1]!, [...times(first!.isbn!, 2), ...times(second!.isbn!, 2)]);
 
-  for (const { context, page } of clerks) {
-    await context.setOffline(false);
-    await expect(status(page).getByText('0 changes waiting')).toBeVisible();
-  }
-  // Observations are deltas: the line holds the sum of both clerks' counts.
-  expect(await counted()).toEqual([
-    [first!.bookName, 5],
-    [second!.bookName, 3],
-  ]);
-  await expect(adaHere.getByRole('listitem').filter({ hasText: first!.bookName })).toHaveText(`${first!.bookName}5`);
+    // Ada's screen adds her own unsent observations to the figure counted (no expected quantity: the count is blind).
+    const adaHere = clerks[0]!.page.getByRole('list', { name: `Counted at ${shelf.code}` });
+    await expect(adaHere.getByRole('listitem').filter({ hasText: first!.bookName })).toContainText('+3 saved on this phone3');
+    await expect(clerks[0]!.page.getByText('Saved on this phone', { exact: true }).first()).toBeVisible();
+    await phoneShot(clerks[0]!.page, 'offline-count-360.png');
+    expect(await counted()).toEqual([
+      [first!.bookName, null],
+      [second!.bookName, null],
+    ]);
 
-  // Ada counts one more offline; meanwhile the session goes to review: on replay the server refuses it, and says why.
-  const [adaClerk] = clerks;
-  await goOffline(adaClerk!.context, adaClerk!.page);
-  await adaClerk!.field.fill(first!.isbn!);
-  await adaClerk!.field.press('Enter');
-  await expect(status(adaClerk!.page).getByText('1 change waiting')).toBeVisible();
-  expect((await request.post(`/api/counts/${count._id}/review`, { headers })).status()).toBe(200);
-  await adaClerk!.context.setOffline(false);
-  const attention = adaClerk!.page.getByRole('region', { name: /Needs attention/ });
-  await expect(attention.getByText(`Count +1 of ${first!.bookName} in`)).toBeVisible();
-  await expect(attention.getByText(`Count ${count.number} is review: it must be counting`)).toBeVisible();
-  await expectAccessible(adaClerk!.page);
-  expect(await counted()).toEqual([
-    [first!.bookName, 5],
-    [second!.bookName, 3],
-  ]);
-  for (const { context } of clerks) await context.close();
-});
+    for (const { context, page } of clerks) {
+      await context.setOffline(false);
+      await expect(status(page).getByText('0 changes waiting')).toBeVisible();
+    }
+    // Observations are deltas: the line holds the sum of both clerks' counts.
+    expect(await counted()).toEqual([
+      [first!.bookName, 5],
+      [second!.bookName, 3],
+    ]);
+    await expect(adaHere.getByRole('listitem').filter({ hasText: first!.bookName })).toHaveText(`${first!.bookName}5`);
+
+    // Ada counts one more offline; meanwhile the session goes to review: on replay the server refuses it, and says why.
+    const [adaClerk] = clerks;
+    await goOffline(adaClerk!.context, adaClerk!.page);
+    await adaClerk!.field.fill(first!.isbn!);
+    await adaClerk!.field.press('Enter');
+    await expect(status(adaClerk!.page).getByText('1 change waiting')).toBeVisible();
+    expect((await request.post(`/api/counts/${count._id}/review`, { headers })).status()).toBe(200);
+    await adaClerk!.context.setOffline(false);
+    const attention = adaClerk!.page.getByRole('region', { name: /Needs attention/ });
+    await expect(attention.getByText(`Count +1 of ${first!.bookName} in`)).toBeVisible();
+    await expect(attention.getByText(`Count ${count.number} is review: it must be counting`)).toBeVisible();
+    await expectAccessible(adaClerk!.page);
+    expect(await counted()).toEqual([
+      [first!.bookName, 5],
+      [second!.bookName, 3],
+    ]);
+    for (const { context } of clerks) await context.close();
+  },
+);
 
 test('receiving against an order offline applies once when the network returns; one sent after the order was closed needs attention', async ({
   context,

@@ -23,7 +23,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 4,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey's whole budget (each step still waits at most `expect.timeout`): a slow 2-core machine took a long
+  // journey past 60 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

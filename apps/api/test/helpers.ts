@@ -284,6 +284,11 @@ export async function createTestUser(name = 'Test Staff'): Promise<TestUser> {
   return { uid: body.localId, email, name, token: body.idToken };
 }
 
+/** Deletes `user`'s account in the Auth Emulator, as its owner would (with its own token). */
+export async function deleteAccount(user: TestUser): Promise<void> {
+  await emulatorCall(identityToolkit('delete'), { idToken: user.token });
+}
+
 /**
  * Verifies `user`'s e-mail as its owner would: the emulator "sends" the VERIFY_EMAIL code, which is applied, then
  * `user` signs in again, so its new token carries `email_verified: true` (the old one still says false).

@@ -148,6 +148,7 @@ async function locationStock(url) {
       [
         { $match: { 'stock.locationId': { $in: at } } },
         { $sort: byName },
+        { $limit: skip + limit },
         { $project: { bookName: 1, author: 1, isbn: 1, stock: 1 } },
         { $unwind: '$stock' },
         { $match: { 'stock.locationId': { $in: at } } },

@@ -267,8 +267,10 @@ export function createLocationsRepository(db: Db) {
       const order = SORT_KEYS[key] ?? (key === 'code' && at.length === 1 ? SORT_KEYS['bookName'] : undefined);
       if (order && at.length === 1) return onePage(at[0]!, order, key === 'code' ? 1 : direction, { q, skip: page * limit, limit });
       if (key === 'code' && !q) return codePage(direction === 1 ? codeOrder : [...codeOrder].reverse(), page * limit, limit);
+      // Each book gives one row or more, so the page's rows are among the first skip + limit books: the limit
+      // stops the index walk there, where the aggregation would otherwise read a batch of some thousand books.
       const ordered: Document[] = order
-        ? [{ $match: stockFilter(at, q) }, { $sort: sortOf(order.fields, direction) }, ...rows(at)]
+        ? [{ $match: stockFilter(at, q) }, { $sort: sortOf(order.fields, direction) }, { $limit: (page + 1) * limit }, ...rows(at)]
         : [
             { $match: stockFilter(at, q) },
             ...rows(at),

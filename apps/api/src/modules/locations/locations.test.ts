@@ -451,6 +451,11 @@ describe('GET /api/locations/{id}/stock', () => {
         expect(plan.docsExamined).toBeLessThan(150);
       }
     }
+    // By name, a subtree's page reads the books up to its last row, where the aggregation alone read the subtree's 103.
+    const [byName, ...more] = await plansOf(ctx.db, 'books', () => stockOf(zone._id, '?sort=bookName&limit=10&page=2'), ['command']);
+    expect(more).toEqual([]);
+    expect(byName!.stages).toContain('SORT_MERGE');
+    expect(byName!.docsExamined).toBeLessThanOrEqual(30);
     const page = await stockOf(zone._id, '?sort=code&limit=10&page=1');
     expect(page.items.map((i) => i.code)).toEqual(Array(10).fill('WH-A-00'));
     // The zone's four rows of `stocked` (17 copies) and the bin's 100 books of 2.

@@ -258,7 +258,7 @@ export function createApp(deps: AppDeps): App {
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
   const covers = createCoversService(createCoversRepository(deps.db), options.coverDecodes);
-  const locations = createLocationsService({ locations: createLocationsRepository(deps.db), history, transactions, clock });
+  const locations = createLocationsService({ locations: createLocationsRepository(deps.db), history, transactions, clock, cache });
   const suppliers = createSuppliersService({ ...purchasing, history, transactions, clock });
   const purchaseOrders = createPurchaseOrdersService({ ...purchasing, books, history, transactions, clock });
   const counts = createCountsService({ counts: createCountsRepository(deps.db, cache), books, history, transactions, clock });

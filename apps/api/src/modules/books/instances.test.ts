@@ -119,6 +119,31 @@ describe('a write through instance A is seen on the very next read through insta
     }
   });
 
+  it("in a location's stock listing: its rows, totals and names", async () => {
+    const shelf = (
+      await request(ctx.app).post('/api/locations').set(bearer(staff)).send({ code: 'KEPT-1', name: 'Kept shelf' }).expect(201)
+    ).body as { _id: string };
+    const book = await addBook(ctx.app, staff, { bookName: 'Listed Book', stockQuantity: 0 });
+    const listing = async () => {
+      const res = await request(b).get(`/api/locations/${shelf._id}/stock`).set(bearer(staff)).expect(200);
+      return {
+        rows: (res.body as { name: string; quantity: number }[]).map((row) => `${row.name}:${row.quantity}`),
+        copies: res.get('X-Total-Quantity'),
+      };
+    };
+    for (let round = 1; round <= 5; round++) {
+      await listing(); // B keeps this answer
+      await request(ctx.app)
+        .post(`/api/book/${book._id}/restock`)
+        .set(bearer(staff))
+        .send({ amount: 1, locationId: shelf._id })
+        .expect(200);
+      expect(await listing()).toEqual({ rows: [`Kept shelf:${round}`], copies: String(round) });
+    }
+    await request(ctx.app).patch(`/api/locations/${shelf._id}`).set(bearer(staff)).send({ name: 'Renamed shelf' }).expect(200);
+    expect((await listing()).rows).toEqual(['Renamed shelf:5']);
+  });
+
   it("in an account's role: staff made a viewer through A may not change stock through B, and may again once made staff", async () => {
     await setRole(ctx.db, admin, 'admin');
     await setRole(ctx.db, staff, 'staff');

@@ -17,6 +17,8 @@ import {
 import type { z } from 'zod';
 import { Answer } from '../../lib/answer';
 import type { AuthUser } from '../../lib/auth-user';
+import type { Cache } from '../../lib/cache';
+import { LOCATIONS_COLLECTION } from '../../lib/database-locations';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import type { Clock } from '../../lib/display-time';
 import { AppError, notFound } from '../../lib/errors';
@@ -77,6 +79,13 @@ function answer(location: StoredLocation, children: Map<string | null, StoredLoc
 }
 
 /**
+ * The stock listing's pages read last that are cached, and the JSON they hold together: a page of 20 rows is about
+ * 4 kB, so a warehouse's busy shelves and aisles fit (a read rotating through more keys than held misses every time).
+ */
+const CACHED_STOCK_PAGES = 4096;
+const CACHED_STOCK_BYTES = 16 * 1024 * 1024;
+
+/**
  * The locations tree (docs/rules.md, Locations): codes unique and upper-case, at most MAX_LOCATION_DEPTH levels,
  * no cycle, and no location lost with copies or children in it. Each change commits with its history entry.
  */
@@ -85,8 +94,9 @@ export function createLocationsService(deps: {
   history: HistoryService;
   transactions: Transactions;
   clock: Clock;
+  cache: Cache;
 }) {
-  const { locations, history, transactions, clock } = deps;
+  const { locations, history, transactions, clock, cache } = deps;
 
   /** Runs `work` in a transaction, a code taken by a concurrent write answered as the 409 it is. */
   const inTransaction = async <T>(code: string | undefined, work: (session: Session) => Promise<T>): Promise<T> => {
@@ -103,6 +113,31 @@ export function createLocationsService(deps: {
     if (!location) throw notFound('Location');
     return location;
   };
+
+  /**
+   * A page of the stock listing with its totals, cached until a book or a location is written through any instance
+   * (every stock write writes its books). Sorted by quantity, a subtree of more than QUANTITY_SORT_ROWS rows is
+   * refused (400 naming sort): no index gives that order.
+   */
+  const stockListing = cache.define({
+    collections: ['books', LOCATIONS_COLLECTION],
+    load: async ({ id, query }: { id: string; query: LocationStockQuery }) => {
+      const [location, beneath] = await Promise.all([found(id), locations.descendants(id)]);
+      const subtree = [location, ...beneath];
+      const at = subtree.map((l) => l._id);
+      const totals = query.q ? await locations.stockTotals(at, query.q) : summed(subtree);
+      if (query.sort.replace(/^-/, '') === 'quantity' && totals.rows > QUANTITY_SORT_ROWS) {
+        const reason = `sorts at most ${QUANTITY_SORT_ROWS} rows by quantity; ${location.code} holds ${totals.rows}: sort by book, author or location`;
+        throw invalid(`Invalid query: sort ${reason}`, 'sort', reason);
+      }
+      const rows = await locations.stockPage(at, [...subtree].sort(byCode), query);
+      const named = new Map(subtree.map((l) => [l._id, l]));
+      const items = rows.map((row) => ({ ...row, code: named.get(row.locationId)!.code, name: named.get(row.locationId)!.name }));
+      return { items, totals };
+    },
+    maxEntries: CACHED_STOCK_PAGES,
+    maxBytes: CACHED_STOCK_BYTES,
+  });
 
   /** The parent a location is to go under (null for a root), or the 400 naming `parentId`. */
   const parentFor = async (parentId: string | null | undefined, session: Session): Promise<StoredLocation | null> => {
@@ -277,21 +312,10 @@ export function createLocationsService(deps: {
 
     /**
      * A page of what `id` and everything beneath it holds, its totals in X-Total-Count (rows) and X-Total-Quantity
-     * (copies): the locations' counters, or a count of the rows `q` finds. Sorted by quantity, a subtree of more than
-     * QUANTITY_SORT_ROWS rows is refused (400 naming sort): no index gives that order.
+     * (copies): the locations' counters, or a count of the rows `q` finds.
      */
     async stock(id: string, query: LocationStockQuery): Promise<Answer<LocationStockItem[]>> {
-      const location = await found(id);
-      const subtree = [location, ...(await locations.descendants(id))];
-      const at = subtree.map((l) => l._id);
-      const totals = query.q ? await locations.stockTotals(at, query.q) : summed(subtree);
-      if (query.sort.replace(/^-/, '') === 'quantity' && totals.rows > QUANTITY_SORT_ROWS) {
-        const reason = `sorts at most ${QUANTITY_SORT_ROWS} rows by quantity; ${location.code} holds ${totals.rows}: sort by book, author or location`;
-        throw invalid(`Invalid query: sort ${reason}`, 'sort', reason);
-      }
-      const rows = await locations.stockPage(at, [...subtree].sort(byCode), query);
-      const named = new Map(subtree.map((l) => [l._id, l]));
-      const items = rows.map((row) => ({ ...row, code: named.get(row.locationId)!.code, name: named.get(row.locationId)!.name }));
+      const { items, totals } = await stockListing({ id, query });
       return new Answer(items, { [TOTAL_COUNT_HEADER]: String(totals.rows), [TOTAL_QUANTITY_HEADER]: String(totals.quantity) });
     },
   };

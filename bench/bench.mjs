@@ -51,6 +51,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'count-lines': { type: 'string', default: '10000' },
+    only: { type: 'string' },
   },
 });
 /** @param {string} name @param {number} min */
@@ -78,6 +79,10 @@ const warmup = count('warmup', 0);
 const lighthouseRuns = count('lighthouse-runs', 0);
 /** The count session's lines (at most the size; the API holds at most MAX_COUNT_LINES in one session). */
 const countLines = count('count-lines', 1);
+/** --only: a pattern (any case); only the rows whose name it finds run (the count session, 'CSV export', 'CSV import'). */
+const only = args.only ? new RegExp(args.only, 'i') : undefined;
+const runs = (/** @type {string} */ name) => !only || only.test(name);
+const LEFT_OUT = { skipped: `left out by --only ${args.only}` };
 if (!['machine', '24', 'both'].includes(args['api-node'] ?? '')) throw new Error('--api-node must be machine, 24 or both');
 
 for (const [file, build] of [
@@ -569,7 +574,7 @@ try {
       ...(await writesFor(db, /** @type {string} */ (apis[0]?.url), bookIds)),
       ...paging,
       ...lists,
-    ]) {
+    ].filter((read) => runs(read.name))) {
       const first = await fetchOnce(/** @type {string} */ (apis[0]?.url), read);
       if (!first.ok) throw new Error(`${read.name} answered ${first.status}`);
       for (const api of apis.slice(1)) await preflight(api.url, read, token);
@@ -650,25 +655,29 @@ try {
     }
 
     // A count session changes stock as it applies: after the rounds, before the export and import.
-    const counted = await countSessionRow({
-      url: /** @type {string} */ (apis[0]?.url),
-      pid: apis[0]?.pid ?? 0,
-      token,
-      adminToken,
-      db,
-      lines: Math.min(countLines, size),
-    });
-    console.log(formatCount(counted));
-    const exported = await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid);
+    const counted = runs('count session')
+      ? await countSessionRow({
+          url: /** @type {string} */ (apis[0]?.url),
+          pid: apis[0]?.pid ?? 0,
+          token,
+          adminToken,
+          db,
+          lines: Math.min(countLines, size),
+        })
+      : LEFT_OUT;
+    if (!('skipped' in counted)) console.log(formatCount(counted));
+    const exported = runs('CSV export') ? await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid) : LEFT_OUT;
     const storage = await storageOf(db);
     // Last (it adds books): the CSV import of as many new rows as the data set has books, at most IMPORT_ROWS.
-    const imported = await importRow({
-      url: /** @type {string} */ (apis[0]?.url),
-      pid: apis[0]?.pid ?? 0,
-      token,
-      db,
-      books: Math.min(size, IMPORT_ROWS),
-    });
+    const imported = runs('CSV import')
+      ? await importRow({
+          url: /** @type {string} */ (apis[0]?.url),
+          pid: apis[0]?.pid ?? 0,
+          token,
+          db,
+          books: Math.min(size, IMPORT_ROWS),
+        })
+      : LEFT_OUT;
     perSize[String(size)] = {
       dataset,
       loadSeconds,
@@ -687,7 +696,7 @@ try {
         ? `Full CSV export: skipped (${exported.skipped})`
         : `Full CSV export: ${(exported.bytes / 2 ** 20).toFixed(1)} MB in ${exported.seconds.toFixed(1)} s, API peak RSS ${Math.round(exported.peakRssBytes / 2 ** 20)} MB`,
     );
-    console.log(formatTransfer([imported]));
+    if (!('skipped' in imported)) console.log(formatTransfer([imported]));
 
     if (sizeIndex === 0) {
       bundle = landingBundle(path.join(ROOT, 'apps/web/dist'));

@@ -131,7 +131,7 @@ export async function applyMovements(lines: StockMovementLine[], deps: MovementD
     const read = { book, stock, stored: null };
     const next =
       line.delta > 0
-        ? await deps.rules.received(read, line.delta, location?._id, session)
+        ? await deps.rules.received(read, line.delta, location, session)
         : await deps.rules.delivered(read, -line.delta, location?._id, session);
     return { stock: next, task };
   });

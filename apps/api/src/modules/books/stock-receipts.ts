@@ -71,9 +71,16 @@ export async function applyReceipt<T extends object>(
   return mutate(
     keys,
     async (session) => {
-      const receiving = await plan(session, async (ids, isbns) => (await books.findStocked(ids, isbns, session)).map((one) => one.book));
-      const ids = [...new Set(receiving.lines.map((line) => line.bookId.toLowerCase()))];
-      const read = new Map((await books.findStocked(ids, [], session)).map((one) => [one.book._id.toLowerCase(), one]));
+      // The books as read in this transaction, by lower-case id: the plan's reads, then any line's book it did not read.
+      const read = new Map<string, Stocked>();
+      const find = async (ids: string[], isbns: string[]) => {
+        const found = await books.findStocked(ids, isbns, session);
+        for (const one of found) read.set(one.book._id.toLowerCase(), one);
+        return found;
+      };
+      const receiving = await plan(session, async (ids, isbns) => (await find(ids, isbns)).map((one) => one.book));
+      const unread = [...new Set(receiving.lines.map((line) => line.bookId.toLowerCase()))].filter((id) => !read.has(id));
+      if (unread.length) await find(unread, []);
       const current = new Map<string, Stocked>();
       const received = new Map<string, { quantity: number; unitCost: number }>();
       const placed: Placement[] = [];
@@ -82,7 +89,7 @@ export async function applyReceipt<T extends object>(
         const before = current.get(id) ?? read.get(id);
         if (!before) throw new AppError('validation_failed', 400, `Invalid body: ${line.field}: the book no longer exists`);
         const at = line.locationId ? await rules.usable(line.locationId, line.field, session) : await rules.defaultOf(before.book, session);
-        const stock = await rules.received(before, line.quantity, at._id, session);
+        const stock = await rules.received(before, line.quantity, at, session);
         current.set(id, { ...before, book: { ...before.book, stockQuantity: totalOf(stock) }, stock });
         received.set(id, { quantity: (received.get(id)?.quantity ?? 0) + line.quantity, unitCost: line.unitCost });
         placed.push({ bookId: before.book._id, quantity: line.quantity, locationId: at._id, code: at.code });

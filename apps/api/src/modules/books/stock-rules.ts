@@ -67,14 +67,22 @@ export function createStockRules(books: BooksRepository) {
     usable,
     defaultOf,
 
-    /** `amount` copies received at `locationId`, or at the default; the total stays within the ceiling (400 naming `amount`). */
-    async received({ book, stock }: Stocked, amount: number, locationId: string | undefined, session: Session): Promise<StockEntry[]> {
+    /**
+     * `amount` copies received at `where` (an id, or a location the caller read in its transaction), or at the default;
+     * the total stays within the ceiling (400 naming `amount`).
+     */
+    async received(
+      { book, stock }: Stocked,
+      amount: number,
+      where: string | StockLocation | undefined,
+      session: Session,
+    ): Promise<StockEntry[]> {
       if (book.stockQuantity + amount > NUMBER_CEILING) {
         throw new AppError('validation_failed', 400, `Cannot add ${amount}: stockQuantity would exceed ${NUMBER_CEILING}`, {
           amount: `would take stockQuantity above ${NUMBER_CEILING}`,
         });
       }
-      const at = locationId ? await usable(locationId, 'locationId', session) : await defaultOf(book, session);
+      const at = typeof where === 'object' ? where : where ? await usable(where, 'locationId', session) : await defaultOf(book, session);
       return withQuantity(stock, at._id, quantityAt(stock, at._id) + amount);
     },
 

@@ -27,11 +27,11 @@ export interface LocationDoc {
 }
 
 /**
- * RECEIVING's counters, split over RECEIVING_SHARDS documents (each write adds to one picked at random, a read sums
+ * RECEIVING's counters, split over RECEIVING_SHARDS documents (each write adds to the next in turn, a read sums
  * them): every receipt without a location goes there, so one document would make all of them take turns.
  */
 export const LOCATION_COUNTERS_COLLECTION = 'location_counters';
-export const RECEIVING_SHARDS = 16;
+export const RECEIVING_SHARDS = 64;
 
 export interface LocationCounterDoc {
   _id: string;

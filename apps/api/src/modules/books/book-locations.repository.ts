@@ -3,6 +3,7 @@ import { RECEIVING_CODE } from '@book-warehouse/types';
 import type { Cache } from '../../lib/cache';
 import { LOCATIONS_COLLECTION, locationCounters, RECEIVING_SHARDS, receivingShard, type LocationDoc } from '../../lib/database-locations';
 import type { Session } from '../../lib/database-transaction';
+import { shardsInTurn } from '../../lib/shards-in-turn';
 import type { LocationDeltas } from './stock-locations';
 
 export { LOCATIONS_COLLECTION };
@@ -31,6 +32,7 @@ const isId = (id: string) => ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id);
 export function createBookLocationsRepository(db: Db, cache?: Cache) {
   const locations: Collection<LocationDoc> = db.collection<LocationDoc>(LOCATIONS_COLLECTION);
   let receivingRead: StockLocation | undefined;
+  const nextShard = shardsInTurn(RECEIVING_SHARDS);
   const readAll = async () => new Map((await locations.find({}).toArray()).map((doc) => [doc._id.toHexString(), toLocation(doc)]));
   const named = cache?.define({ collections: [LOCATIONS_COLLECTION], load: readAll, maxEntries: 1 });
 
@@ -77,8 +79,8 @@ export function createBookLocationsRepository(db: Db, cache?: Cache) {
     /**
      * The one way a stock write tells the locations what it changed (`deltas`: locationDeltas of every book it
      * wrote), in its transaction: each location's counters (copies, books) move by its delta and it is marked
-     * (the write-skew guard above). RECEIVING's counters are in shards instead (lib/database-locations.ts), one
-     * picked at random: every receipt without a location goes there, so its document would make them all conflict.
+     * (the write-skew guard above). RECEIVING's counters are in shards instead (lib/database-locations.ts), the
+     * next in turn: every receipt without a location goes there, so its document would make them all conflict.
      * Without `session` only for books written without a transaction (the demo seed), as the dashboard counters.
      */
     async recordStock(deltas: LocationDeltas, session?: Session): Promise<void> {
@@ -88,7 +90,7 @@ export function createBookLocationsRepository(db: Db, cache?: Cache) {
       const atReceiving = changed.find(([id]) => id === receivingId)?.[1];
       if (atReceiving) {
         await locationCounters(db).updateOne(
-          { _id: receivingShard(Math.floor(Math.random() * RECEIVING_SHARDS)) },
+          { _id: receivingShard(nextShard()) },
           { $inc: { quantity: atReceiving.quantity, bookCount: atReceiving.books } },
           { upsert: true, session },
         );

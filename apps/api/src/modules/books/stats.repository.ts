@@ -1,6 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { Book, Stats } from '@book-warehouse/types';
 import type { Session } from '../../lib/database-transaction';
+import { shardsInTurn } from '../../lib/shards-in-turn';
 import { isLow } from './book-changes';
 
 /**
@@ -9,11 +10,11 @@ import { isLow } from './book-changes';
  * stock value is counted in whole cents (prices have at most two decimals), so the sum has no float noise: it
  * is exact while below 2^53 cents.
  *
- * The counters are split over SHARDS documents, each change adding to one picked at random, and a read sums
- * them: two transactions that add to the same document conflict and one runs again, so a single document
+ * The counters are split over SHARDS documents, each change adding to the next in turn (shardsInTurn), and a read
+ * sums them: two transactions that add to the same document conflict and one runs again, so a single document
  * would make every book change of the warehouse take turns.
  */
-export const SHARDS = 16;
+export const SHARDS = 64;
 export const STATS_COLLECTION = 'stats';
 
 // A type, not an interface: $inc takes it only with the implicit index signature a type alias has.
@@ -110,6 +111,7 @@ export async function countBooks(db: Db, session?: Session): Promise<Counters> {
 
 export function createStatsRepository(db: Db) {
   const stats: Collection<CounterDoc> = db.collection<CounterDoc>(STATS_COLLECTION);
+  const nextShard = shardsInTurn(SHARDS);
   return {
     /**
      * Adds `delta` inside the transaction of the change it counts (without `session`: on its own, for books
@@ -117,7 +119,7 @@ export function createStatsRepository(db: Db) {
      */
     async add(delta: Counters, session?: Session): Promise<void> {
       if (COUNTERS.every((key) => delta[key] === 0)) return;
-      const shard = `shard-${Math.floor(Math.random() * SHARDS)}`;
+      const shard = `shard-${nextShard()}`;
       await stats.updateOne({ _id: shard }, { $inc: delta }, { upsert: true, session });
     },
 

@@ -1,7 +1,10 @@
+import type { ClientSession } from 'mongodb';
 import request from 'supertest';
 import { ReorderItemSchema, StatsSchema, TOTAL_COUNT_HEADER } from '@book-warehouse/types';
 import { addBook, bearer, countedStats, postJson, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
 import { runMigrations } from '../../migrations/migrations';
+import { createBookLocationsRepository } from './book-locations.repository';
+import { createStatsRepository, SHARDS, ZERO } from './stats.repository';
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
 const [staff] = useTestUsers('Cy Staff');
@@ -109,5 +112,44 @@ describe('GET /api/reorder', () => {
   it('needs the staff role', async () => {
     await request(ctx.app).get('/api/reorder').expect(401);
     await request(ctx.app).get('/api/reorder/export.csv').expect(401);
+  });
+});
+
+describe('the counter shards', () => {
+  // A write conflict aborts one of two transactions that add to one shard at once; MongoDB's code for it.
+  const WRITE_CONFLICT = 112;
+
+  /** Runs `add` in `count` transactions that are all open at once (each waits for the others before it commits). */
+  async function addAtOnce(count: number, add: (session: ClientSession) => Promise<void>): Promise<number> {
+    let conflicts = 0;
+    let arrived = 0;
+    let release!: () => void;
+    const everyoneIn = new Promise<void>((resolve) => (release = resolve));
+    await Promise.all(
+      Array.from({ length: count }, () =>
+        ctx.database.client.withSession(async (session) => {
+          session.startTransaction({ writeConcern: { w: 'majority' } });
+          try {
+            await add(session);
+          } catch (error) {
+            if ((error as { code?: number }).code !== WRITE_CONFLICT) throw error;
+            conflicts++;
+          }
+          if (++arrived === count) release();
+          await everyoneIn;
+          await session.abortTransaction();
+        }),
+      ),
+    );
+    return conflicts;
+  }
+
+  it('take the transactions one instance has open at once on different shards: none of them conflict', async () => {
+    const open = SHARDS / 4;
+    const tiles = createStatsRepository(ctx.db);
+    expect(await addAtOnce(open, (session) => tiles.add({ ...ZERO, quantity: 1 }, session))).toBe(0);
+    const locations = createBookLocationsRepository(ctx.db);
+    const receiving = (await locations.receiving())._id;
+    expect(await addAtOnce(open, (session) => locations.recordStock(new Map([[receiving, { quantity: 1, books: 0 }]]), session))).toBe(0);
   });
 });

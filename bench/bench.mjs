@@ -654,30 +654,15 @@ try {
       if (job.pid && cell && ceilingOf) cell.ratio = cell.rps / ceilingOf;
     }
 
+    // The first API, as the count session and the import call it.
+    const first = { url: /** @type {string} */ (apis[0]?.url), pid: apis[0]?.pid ?? 0, token, db };
     // A count session changes stock as it applies: after the rounds, before the export and import.
-    const counted = runs('count session')
-      ? await countSessionRow({
-          url: /** @type {string} */ (apis[0]?.url),
-          pid: apis[0]?.pid ?? 0,
-          token,
-          adminToken,
-          db,
-          lines: Math.min(countLines, size),
-        })
-      : LEFT_OUT;
+    const counted = runs('count session') ? await countSessionRow({ ...first, adminToken, lines: Math.min(countLines, size) }) : LEFT_OUT;
     if (!('skipped' in counted)) console.log(formatCount(counted));
     const exported = runs('CSV export') ? await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid) : LEFT_OUT;
     const storage = await storageOf(db);
     // Last (it adds books): the CSV import of as many new rows as the data set has books, at most IMPORT_ROWS.
-    const imported = runs('CSV import')
-      ? await importRow({
-          url: /** @type {string} */ (apis[0]?.url),
-          pid: apis[0]?.pid ?? 0,
-          token,
-          db,
-          books: Math.min(size, IMPORT_ROWS),
-        })
-      : LEFT_OUT;
+    const imported = runs('CSV import') ? await importRow({ ...first, books: Math.min(size, IMPORT_ROWS) }) : LEFT_OUT;
     perSize[String(size)] = {
       dataset,
       loadSeconds,

@@ -300,6 +300,11 @@ function locationReadsFor({ bookIds, shelfIds, aisleIds }) {
 const MOVEMENT_LINES = 5;
 /** The books a transfer moves a copy of: those with at least this many on one shelf, so that no round runs one out. */
 const TRANSFER_STOCK = 100;
+/**
+ * Shelves the bench adds for the transfers to go to, in turn: every transfer changes its destination's counters, so
+ * one shelf would make the transfers take turns there (API and ceiling alike) and the row measure that, not the write.
+ */
+const TRANSFER_SHELVES = 32;
 /** Purchase orders the receipts rotate through (a receipt reads and writes its order: one order would make them take turns). */
 const ORDERS = 500;
 /** Copies ordered of each line: more than the rounds receive. */
@@ -307,20 +312,26 @@ const ORDERED = 10_000;
 
 /**
  * The writes beside their ceilings: a batch movement receives a copy of MOVEMENT_LINES books at once; a transfer moves
- * one copy of a book from its shelf to a shelf the bench adds (written straight to the database before the first
- * read of the locations); a purchase-order receipt receives one copy of one line of an ordered order (the orders made
- * through the API first).
+ * one copy of a book from its shelf to one of TRANSFER_SHELVES shelves the bench adds, in turn (written straight to
+ * the database before the first read of the locations); a purchase-order receipt receives one copy of one line of an
+ * ordered order (the orders made through the API first).
  * @param {import('mongodb').Db} db @param {string} url @param {string[]} bookIds @returns {Promise<Read[]>}
  */
 async function writesFor(db, url, bookIds) {
-  const shelf = await db
-    .collection('locations')
-    .findOneAndUpdate(
-      { code: 'BENCH-SHELF' },
-      { $setOnInsert: { code: 'BENCH-SHELF', name: 'Bench shelf', parentId: null, holdsStock: true, ancestors: [] } },
-      { upsert: true, returnDocument: 'after' },
-    );
-  if (!shelf) throw new Error('the bench shelf could not be written');
+  /** @type {string[]} */
+  const shelves = [];
+  for (let n = 1; n <= TRANSFER_SHELVES; n++) {
+    const code = `BENCH-SHELF-${String(n).padStart(2, '0')}`;
+    const shelf = await db
+      .collection('locations')
+      .findOneAndUpdate(
+        { code },
+        { $setOnInsert: { code, name: `Bench shelf ${n}`, parentId: null, holdsStock: true, ancestors: [] } },
+        { upsert: true, returnDocument: 'after' },
+      );
+    if (!shelf) throw new Error(`the bench shelf ${code} could not be written`);
+    shelves.push(shelf._id.toHexString());
+  }
   /** @type {import('mongodb').Collection<import('./src/count-session.mjs').Shelved>} */
   const books = db.collection('books');
   const moved = (
@@ -329,7 +340,6 @@ async function writesFor(db, url, bookIds) {
       .limit(5000)
       .toArray()
   ).map((doc) => ({ bookId: doc._id.toHexString(), from: doc.stock[0]?.locationId.toHexString() ?? '' }));
-  const to = shelf._id.toHexString();
   const orders = await orderedOrders(url, bookIds);
   return [
     {
@@ -352,7 +362,7 @@ async function writesFor(db, url, bookIds) {
       path: () => '/api/stock/transfers',
       body: (i) => {
         const { bookId, from } = /** @type {{ bookId: string, from: string }} */ (moved[i % moved.length]);
-        return JSON.stringify({ lines: [{ bookId, from, to, quantity: 1 }] });
+        return JSON.stringify({ lines: [{ bookId, from, to: shelves[i % shelves.length], quantity: 1 }] });
       },
       auth: true,
       ceiling: true,

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { StatsSchema } from '@book-warehouse/types';
+import { StatsSchema, type LocationStockItem } from '@book-warehouse/types';
 import { addBook, bearer, openEventStream, setRole, useListeningServer, useTestApp, useTestUsers } from '../../../test/helpers';
 
 // Two API instances over one database, as behind a load balancer: each keeps its own answers (the tiles, the
@@ -127,7 +127,7 @@ describe('a write through instance A is seen on the very next read through insta
     const listing = async () => {
       const res = await request(b).get(`/api/locations/${shelf._id}/stock`).set(bearer(staff)).expect(200);
       return {
-        rows: (res.body as { name: string; quantity: number }[]).map((row) => `${row.name}:${row.quantity}`),
+        rows: (res.body as LocationStockItem[]).map((row) => `${row.name}:${row.quantity}`),
         copies: res.get('X-Total-Quantity'),
       };
     };

@@ -128,7 +128,7 @@ describe('the counter shards', () => {
     await Promise.all(
       Array.from({ length: count }, () =>
         ctx.database.client.withSession(async (session) => {
-          session.startTransaction({ writeConcern: { w: 'majority' } });
+          session.startTransaction();
           try {
             await add(session);
           } catch (error) {

@@ -308,6 +308,8 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   api.use(createOpenApiRouter(buildOpenApiDocument({ apiTokens: Boolean(options.jwtSecret) })));
+  // Each request's cached reads confirm once that the change stream has caught up (ChangeFeed.forRequest).
+  api.use((_req, _res, next) => deps.changes.forRequest(next));
   api.use(limits.reads);
   api.use(['/books', '/bookbytext', '/histories'], limits.unboundedReads);
   // While a blind count runs, reads hide what it expects from everyone but admins (modules/counts/blind-reads.ts).

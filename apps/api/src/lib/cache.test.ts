@@ -13,6 +13,7 @@ function fakeFeed() {
   const feed = {
     live: true as boolean,
     caughtUp: (): Promise<boolean> => Promise.resolve(true),
+    forRequest: <T>(work: () => T): T => work(),
     subscribe: (listener: { change(change: Change): void }) => {
       listeners.push(listener);
       return () => undefined;

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Admin } from 'mongodb';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
 import { capturedLogger } from '../../test/helpers';
 import { until } from '../../test/until';
@@ -139,6 +140,26 @@ describe('on a replica set', () => {
         if (caughtUp) expect(seen.at(-1)?.doc).toMatchObject({ name: `Told ${i}` });
         return caughtUp;
       });
+    }
+  });
+
+  it('in one request, asks for the majority commit point until it has once said yes, and each request asks afresh', async () => {
+    // Each question is one round trip (isMaster): a request's cached reads (its account, the blind counts, the
+    // book) would otherwise make one each.
+    const asked = jest.spyOn(Admin.prototype, 'command');
+    try {
+      await until('the feed caught up', () => feed.caughtUp());
+      const questions = async (work: () => Promise<unknown>) => {
+        const before = asked.mock.calls.length;
+        const answer = await work();
+        return { answer, questions: asked.mock.calls.length - before };
+      };
+      const twice = async () => [await feed.caughtUp(), await feed.caughtUp()];
+      expect(await questions(twice)).toEqual({ answer: [true, true], questions: 2 });
+      expect(await questions(() => feed.forRequest(twice))).toEqual({ answer: [true, true], questions: 1 });
+      expect(await questions(() => feed.forRequest(twice))).toEqual({ answer: [true, true], questions: 1 });
+    } finally {
+      asked.mockRestore();
     }
   });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   MongoServerError,
   type ChangeStream,
@@ -41,6 +42,13 @@ export interface ChangeFeed {
    * When the stream is not there yet, it waits up to CATCH_UP_WAIT_MS for it before answering false.
    */
   caughtUp(): Promise<boolean>;
+  /**
+   * Runs `work` as one request: once `caughtUp` has said yes in it, it says yes again at once while the stream
+   * runs. Its point was asked for after the request arrived, so every write acknowledged before the request has
+   * reached the listeners, and the request's later cached reads need not ask again (app.ts runs each API call
+   * in one).
+   */
+  forRequest<T>(work: () => T): T;
   /** Answers a function that unsubscribes. */
   subscribe(listener: ChangeListener): () => void;
   /** The changes after the one whose token is given, if it is among the last REPLAY_LIMIT; else undefined. */
@@ -260,30 +268,42 @@ export function watchChanges(db: Db, options: { collections: string[]; logger: L
     return (reply['lastWrite'] as { majorityOpTime?: { ts: Timestamp } } | undefined)?.majorityOpTime?.ts;
   });
 
+  /** Whether `caughtUp` said yes in the request under way (forRequest). */
+  const requests = new AsyncLocalStorage<{ caughtUp: boolean }>();
+
+  const catchUp = async () => {
+    if (!live) return false;
+    const point = await majorityCommitPoint();
+    if (!live || point === undefined) return false;
+    if (seen && notBefore(seen, point)) return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(waiter);
+        resolve(false);
+      }, CATCH_UP_WAIT_MS);
+      const waiter = {
+        point,
+        answer: (caughtUp: boolean) => {
+          clearTimeout(timer);
+          resolve(caughtUp);
+        },
+      };
+      waiting.add(waiter);
+    });
+  };
+
   return {
     get live() {
       return live;
     },
     async caughtUp() {
-      if (!live) return false;
-      const point = await majorityCommitPoint();
-      if (!live || point === undefined) return false;
-      if (seen && notBefore(seen, point)) return true;
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(waiter);
-          resolve(false);
-        }, CATCH_UP_WAIT_MS);
-        const waiter = {
-          point,
-          answer: (caughtUp: boolean) => {
-            clearTimeout(timer);
-            resolve(caughtUp);
-          },
-        };
-        waiting.add(waiter);
-      });
+      const request = requests.getStore();
+      if (request?.caughtUp && live) return true;
+      const caughtUp = await catchUp();
+      if (request && caughtUp) request.caughtUp = true;
+      return caughtUp;
     },
+    forRequest: (work) => requests.run({ caughtUp: false }, work),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -35,6 +35,7 @@ import { bookChangeEvent, createBooksRepository } from './modules/books/books.re
 import { createBookImportRepository } from './modules/books/book-import.repository';
 import { createBookImportService } from './modules/books/book-import.service';
 import { createBookListRepository } from './modules/books/book-list.repository';
+import { createBookLocationsRepository } from './modules/books/book-locations.repository';
 import { createBookTransferRouter } from './modules/books/book-transfer.routes';
 import { createImportJobsRepository } from './modules/books/import-jobs.repository';
 import { createImportJobsRouter } from './modules/books/import-jobs.routes';
@@ -222,7 +223,9 @@ export function createApp(deps: AppDeps): App {
   const cache = createCache(deps.changes, { unread: { [LOCATIONS_COLLECTION]: STOCK_WRITE_FIELDS } });
   const history = createHistoryService({ history: createHistoryRepository(deps.db, cache), clock, transactions });
   const stats = createStatsRepository(deps.db);
-  const bookStore = createBooksRepository(deps.db, cache, stats);
+  // One reader of the locations for the books and their lists: one cached copy of every location.
+  const bookLocations = createBookLocationsRepository(deps.db, cache);
+  const bookStore = createBooksRepository(deps.db, cache, stats, bookLocations);
   const purchasing = { suppliers: createSuppliersRepository(deps.db), orders: createPurchaseOrdersRepository(deps.db) };
   const books = createBooksService({
     books: bookStore,
@@ -231,7 +234,7 @@ export function createApp(deps: AppDeps): App {
     transactions,
     suppliers: (ids, session) => purchasing.suppliers.findByIds(ids, session),
   });
-  const bookLists = createBookListRepository(deps.db, cache);
+  const bookLists = createBookListRepository(deps.db, cache, bookLocations);
   const imports = createBookImportService({ imports: createBookImportRepository(deps.db), books });
   const importJobs = createImportJobs({ jobs: createImportJobsRepository(deps.db), imports, clock, logger: deps.logger });
   const reviews = createReviewsService({ reviews: createReviewsRepository(deps.db, cache), clock, transactions });

@@ -12,7 +12,7 @@ import {
 import type { Cache } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { FEW_MATCHES, KEYS_INDEX, searchFilter } from './book-search.repository';
-import { createBookLocationsRepository, LOCATIONS_COLLECTION } from './book-locations.repository';
+import { LOCATIONS_COLLECTION, type BookLocationsRepository } from './book-locations.repository';
 import { PRIVATE_FIELDS, SHORTAGE, toBook, type BookDoc, type Reader } from './books.repository';
 import { SEARCH_KEYS } from './search-keys';
 
@@ -181,7 +181,7 @@ export interface BookAtLocation {
  * repository's): counting a category's books in stock reads its whole range of the index (50,000 keys at a
  * million books) for every page otherwise. A search's total is counted each time, from its own candidates.
  */
-export function createBookListRepository(db: Db, cache: Cache, locations = createBookLocationsRepository(db, cache)) {
+export function createBookListRepository(db: Db, cache: Cache, locations: BookLocationsRepository) {
   const books: Collection<BookDoc> = db.collection<BookDoc>('books');
 
   /** The location and every one beneath it; a 400 naming `location` when there is none. */

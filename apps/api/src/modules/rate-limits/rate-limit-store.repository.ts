@@ -35,38 +35,72 @@ function counterWindows(db: Db, prefix: string, now: () => number) {
 }
 
 /**
+ * Adds hits to counters, one `$inc` at a time per counter: the hits that arrive while one is under way wait for
+ * it and are then added together, and each is answered its own place in the new total. As exact as one `$inc`
+ * per hit (each hit gets a different total; the counter ends at their sum), at one round trip per batch: one
+ * account's writes arriving together otherwise met on one document, each `$inc` retried by mongod after a
+ * write conflict (docs/decisions/018-rate-limit-counted-in-memory.md).
+ */
+function addedInBatches(add: (id: string, hits: number, resetTime: Date) => Promise<number>) {
+  /** By counter `_id`: the batch that takes new hits, sent once the one before it has ended. */
+  const open = new Map<string, { hits: number; total: Promise<number> }>();
+  /** By counter `_id`: the end of the last batch sent or waiting to be. */
+  const last = new Map<string, Promise<unknown>>();
+  return async (id: string, resetTime: Date): Promise<number> => {
+    let batch = open.get(id);
+    if (!batch) {
+      const opened = { hits: 0, total: Promise.resolve(0) };
+      opened.total = (last.get(id) ?? Promise.resolve()).then(() => {
+        open.delete(id);
+        return add(id, opened.hits, resetTime);
+      });
+      const ended = opened.total.catch(() => undefined);
+      last.set(id, ended);
+      void ended.then(() => last.get(id) === ended && last.delete(id));
+      open.set(id, (batch = opened));
+    }
+    const place = ++batch.hits;
+    return (await batch.total) - batch.hits + place;
+  };
+}
+
+/**
  * An express-rate-limit store whose counters live in MongoDB, so that every API instance on the same database
- * counts against one quota (a client behind a load balancer does not get N times the limit). A hit is one
- * atomic `$inc` upsert of the client's counter of the current window, answering the new total: exact across
- * instances, at one database round trip per counted request. The write limit uses it (writes are few and
- * each costs a transaction anyway); the reads count in memory (createBatchedRateLimitStore).
+ * counts against one quota (a client behind a load balancer does not get N times the limit). Hits are added
+ * with atomic `$inc` upserts of the client's counter of the current window, answering the new total: exact
+ * across instances, at one database round trip per counted request, or per batch of a client's requests that
+ * arrive together (addedInBatches). The write limit uses it (writes are few and each costs a transaction anyway);
+ * the reads count in memory (createBatchedRateLimitStore).
  */
 export function createRateLimitStore(db: Db, prefix: string, now: () => number = Date.now): Store {
   const windows = counterWindows(db, prefix, now);
   const { counters, current } = windows;
 
-  const hit = async (key: string): Promise<ClientRateLimitInfo> => {
-    const { _id, resetTime } = current(key);
+  const inc = async (_id: string, hits: number, resetTime: Date): Promise<number> => {
     const doc = await counters.findOneAndUpdate(
       { _id },
-      { $inc: { hits: 1 }, $setOnInsert: { expiresAt: resetTime } },
+      { $inc: { hits }, $setOnInsert: { expiresAt: resetTime } },
       { upsert: true, returnDocument: 'after', projection: { hits: 1 } },
     );
-    return { totalHits: doc?.hits ?? 1, resetTime };
+    return doc?.hits ?? hits;
   };
+  const add = addedInBatches(async (_id, hits, resetTime) => {
+    try {
+      return await inc(_id, hits, resetTime);
+    } catch (error) {
+      // Two first hits of a window upserting at once: one inserts, the other meets its key; counting again finds it.
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return inc(_id, hits, resetTime);
+      throw error;
+    }
+  });
 
   return {
     prefix,
     localKeys: false,
     init: windows.init,
     async increment(key) {
-      try {
-        return await hit(key);
-      } catch (error) {
-        // Two first hits of a window upserting at once: one inserts, the other meets its key; counting again finds it.
-        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return hit(key);
-        throw error;
-      }
+      const { _id, resetTime } = current(key);
+      return { totalHits: await add(_id, resetTime), resetTime };
     },
     async decrement(key) {
       await counters.updateOne({ _id: current(key)._id, hits: { $gt: 0 } }, { $inc: { hits: -1 } });

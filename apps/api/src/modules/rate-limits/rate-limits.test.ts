@@ -1,5 +1,5 @@
-import type { Options } from 'express-rate-limit';
-import { MongoClient, type Db } from 'mongodb';
+import type { Options, Store } from 'express-rate-limit';
+import { Collection, MongoClient, type Db } from 'mongodb';
 import request from 'supertest';
 import type { App } from '../../app';
 import { freePort } from '../../../test/free-port';
@@ -211,6 +211,44 @@ describe('counters in MongoDB', () => {
     expect(await store.increment('client')).toEqual({ totalHits: 1, resetTime: new Date(Date.UTC(FUTURE_YEAR, 0, 1, 12, 2)) });
     await store.resetKey('client');
     expect(await store.get?.('client')).toBeUndefined();
+  });
+});
+
+describe('an exact counter met by many hits at once', () => {
+  const now = () => Date.UTC(FUTURE_YEAR, 0, 1, 12, 5, 30);
+  const totals = (answers: { totalHits: number }[]) => answers.map((answer) => answer.totalHits).sort((a, b) => a - b);
+  const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+  const hit = async (store: Store) => store.increment('client');
+
+  it('gives each hit its own total through two instances, in one round trip per batch rather than per hit', async () => {
+    const a = createRateLimitStore(ctx.db, 'together', now);
+    const b = createRateLimitStore(ctx.db, 'together', now);
+    const sent = jest.spyOn(Collection.prototype, 'findOneAndUpdate');
+    try {
+      const first = await Promise.all(oneToN(40).map((i) => hit(i % 2 ? a : b)));
+      // Hits that arrive while an instance's $inc is under way wait for it, then go together in the next.
+      const pending = hit(a);
+      await new Promise((resolve) => setImmediate(resolve));
+      const later = await Promise.all([pending, ...oneToN(9).map(() => hit(a))]);
+      expect(totals([...first, ...later])).toEqual(oneToN(50));
+      // Each instance's first batch, maybe one of them again after meeting the other's insert, and a's two after.
+      expect(sent.mock.calls.length).toBeLessThanOrEqual(5);
+    } finally {
+      sent.mockRestore();
+    }
+    expect(await b.get?.('client')).toMatchObject({ totalHits: 50 });
+  });
+
+  it('fails the hits of a batch the database refused, and counts the next batch from what was stored', async () => {
+    const store = createRateLimitStore(ctx.db, 'refused', now);
+    const sent = jest.spyOn(Collection.prototype, 'findOneAndUpdate').mockRejectedValueOnce(new Error('the database is away'));
+    try {
+      const refused = await Promise.allSettled(oneToN(3).map(() => hit(store)));
+      expect(refused.map((answer) => answer.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(totals(await Promise.all(oneToN(3).map(() => hit(store))))).toEqual([1, 2, 3]);
+    } finally {
+      sent.mockRestore();
+    }
   });
 });
 

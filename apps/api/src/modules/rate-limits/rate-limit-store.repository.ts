@@ -1,6 +1,7 @@
 import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Logger } from '../../lib/logger';
+import { oneAtATimePerKey } from '../../lib/one-at-a-time';
 
 /** One client's hits in one window: `_id` is "{limiter}:{client}:{window start in ms}". */
 interface CounterDoc {
@@ -34,29 +35,33 @@ function counterWindows(db: Db, prefix: string, now: () => number) {
   };
 }
 
+/** Hits of one counter added in one `$inc`: how many, and the counter's total after it. */
+interface Batch {
+  hits: number;
+  total: Promise<number>;
+}
+
 /**
  * Adds hits to counters, one `$inc` at a time per counter: the hits that arrive while one is under way wait for
  * it and are then added together, and each is answered its own place in the new total. As exact as one `$inc`
  * per hit (each hit gets a different total; the counter ends at their sum), at one round trip per batch: one
  * account's writes arriving together otherwise met on one document, each `$inc` retried by mongod after a
- * write conflict (docs/decisions/018-rate-limit-counted-in-memory.md).
+ * write conflict (docs/decisions/033-exact-counts-in-batches.md).
  */
 function addedInBatches(add: (id: string, hits: number, resetTime: Date) => Promise<number>) {
-  /** By counter `_id`: the batch that takes new hits, sent once the one before it has ended. */
-  const open = new Map<string, { hits: number; total: Promise<number> }>();
-  /** By counter `_id`: the end of the last batch sent or waiting to be. */
-  const last = new Map<string, Promise<unknown>>();
+  const inTurn = oneAtATimePerKey();
+  /** By counter `_id`: the batch that takes new hits, sent once the one before it has settled. */
+  const open = new Map<string, Batch>();
   return async (id: string, resetTime: Date): Promise<number> => {
     let batch = open.get(id);
     if (!batch) {
-      const opened = { hits: 0, total: Promise.resolve(0) };
-      opened.total = (last.get(id) ?? Promise.resolve()).then(() => {
-        open.delete(id);
-        return add(id, opened.hits, resetTime);
-      });
-      const ended = opened.total.catch(() => undefined);
-      last.set(id, ended);
-      void ended.then(() => last.get(id) === ended && last.delete(id));
+      const opened: Batch = {
+        hits: 0,
+        total: inTurn(id, () => {
+          open.delete(id);
+          return add(id, opened.hits, resetTime);
+        }),
+      };
       open.set(id, (batch = opened));
     }
     const place = ++batch.hits;

@@ -551,6 +551,8 @@ try {
       stops.push(api.stop);
       apis.push({ label, url: api.url, pid: api.pid });
     }
+    // The first API: the one the preflight, the writes' set-up, the count session, the export and the import call.
+    const firstApi = /** @type {{ label: string, url: string, pid?: number }} */ (apis[0]);
     // The first start ran the migration job (indexes built on the loaded collections).
     const indexSeconds = (Date.now() - indexStarted) / 1000;
     const ceiling = await startCeilingServer({
@@ -574,18 +576,18 @@ try {
 
     /** @type {Read[]} */
     const reads = [];
-    const paging = await deepPageReads(/** @type {string} */ (apis[0]?.url), size);
+    const paging = await deepPageReads(firstApi.url, size);
     if (!paging.length && sizeIndex === 0) notes.push('deep pages: left out, the API has no sorted, counted list (X-Total-Count) yet');
     /** @type {Read[]} */
     const lists = await listTargets(db);
     for (const read of [
       ...readsFor(bookIds),
       ...locationReadsFor({ bookIds, shelfIds, aisleIds }),
-      ...(await writesFor(db, /** @type {string} */ (apis[0]?.url), bookIds)),
+      ...(await writesFor(db, firstApi.url, bookIds)),
       ...paging,
       ...lists,
     ].filter((read) => runs(read.name))) {
-      const first = await fetchOnce(/** @type {string} */ (apis[0]?.url), read);
+      const first = await fetchOnce(firstApi.url, read);
       if (!first.ok) throw new Error(`${read.name} answered ${first.status}`);
       for (const api of apis.slice(1)) await preflight(api.url, read, token);
       if (read.ceiling) {
@@ -664,12 +666,11 @@ try {
       if (job.pid && cell && ceilingOf) cell.ratio = cell.rps / ceilingOf;
     }
 
-    // The first API, as the count session and the import call it.
-    const first = { url: /** @type {string} */ (apis[0]?.url), pid: apis[0]?.pid ?? 0, token, db };
+    const first = { url: firstApi.url, pid: firstApi.pid ?? 0, token, db };
     // A count session changes stock as it applies: after the rounds, before the export and import.
     const counted = runs('count session') ? await countSessionRow({ ...first, adminToken, lines: Math.min(countLines, size) }) : LEFT_OUT;
     if (!('skipped' in counted)) console.log(formatCount(counted));
-    const exported = runs('CSV export') ? await measureExport(/** @type {string} */ (apis[0]?.url), apis[0]?.pid) : LEFT_OUT;
+    const exported = runs('CSV export') ? await measureExport(firstApi.url, firstApi.pid) : LEFT_OUT;
     const storage = await storageOf(db);
     // Last (it adds books): the CSV import of as many new rows as the data set has books, at most IMPORT_ROWS.
     const imported = runs('CSV import') ? await importRow({ ...first, books: Math.min(size, IMPORT_ROWS) }) : LEFT_OUT;

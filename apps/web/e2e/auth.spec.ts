@@ -13,6 +13,13 @@ import {
 } from './support';
 import { paths } from '../src/config/paths';
 
+/**
+ * The answer to the sign-in's history entry. The header shows Logout as soon as Firebase has signed the clerk in,
+ * before the entry is sent; leaving the page by its address then could cancel it.
+ */
+const signInLogged = (page: Page) =>
+  page.waitForResponse((res) => res.url().endsWith('/api/histories') && res.request().method() === 'POST');
+
 /** The newest history row of `email` names `task` (the log is newest first; sign-ins show with the toggle on). */
 async function expectNewestTask(page: Page, email: string, task: string) {
   await page.goto(`${paths.dashboard.history}?signins=1`);
@@ -73,9 +80,11 @@ test('a protected route sends a visitor to login and returns there after sign-in
   await createAccount(request, staff);
   await page.goto(paths.dashboard.quantity);
   await expect(page).toHaveURL(paths.login);
+  const logged = signInLogged(page);
   await fillSignIn(page, staff);
   await expect(page).toHaveURL(paths.dashboard.quantity);
   await expect(page.getByRole('heading', { name: 'Update Quantity' })).toBeVisible();
+  expect((await logged).status()).toBe(201);
   await expectNewestTask(page, staff.email, 'Login');
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -102,7 +111,7 @@ test('a page chosen while the sign-in is still being logged is where the clerk s
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Items' }).click();
   await expect(page).toHaveURL(paths.myItems);
 
-  const logged = page.waitForResponse((res) => res.url().endsWith('/api/histories') && res.request().method() === 'POST');
+  const logged = signInLogged(page);
   release();
   expect((await logged).status()).toBe(201);
   // What the sign-in does once its entry is logged runs within a task of the answer.
@@ -124,9 +133,11 @@ test('Google sign-in through the emulator account chooser, with a new account, i
   await chooser.getByRole('button', { name: 'Add another account' }).click();
   await chooser.getByLabel('Name').fill('Gale Google');
   await chooser.getByLabel('Email').fill(email);
+  const logged = signInLogged(page);
   await chooser.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(paths.allBooks);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect((await logged).status()).toBe(201);
   await expectNewestTask(page, email, 'Login with google');
   expect(foreign).toEqual([]);
 });
@@ -135,9 +146,11 @@ test('GitHub sign-in through the emulator account chooser is logged as Login wit
   await page.goto(paths.login);
   await page.getByRole('button', { name: 'Continue with GitHub' }).click();
   const chooser = page.getByRole('dialog', { name: 'Sign in with GitHub' });
+  const logged = signInLogged(page);
   await chooser.getByRole('button', { name: /Grace Hopper/ }).click();
   await expect(page).toHaveURL(paths.home);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect((await logged).status()).toBe(201);
   await expectNewestTask(page, 'grace@example.com', 'Login with Github');
 });
 

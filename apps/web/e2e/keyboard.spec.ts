@@ -4,15 +4,23 @@ import { addBookViaApi, createAccount, newStaff, toast } from './support';
 import { paths } from '../src/config/paths';
 
 /**
- * Presses Tab until `target` has the focus, as a clerk without a mouse would; fails when it is not reached
- * within `max` presses (a control the keyboard cannot reach, or a trap that keeps the focus elsewhere).
+ * Presses Tab until `target` has the focus, as a clerk without a mouse would, or Shift+Tab when the target comes
+ * before the focus on the page (whether Tab wraps from the page's end to its start is the browser's choice); fails
+ * when it is not reached within `max` presses (a control the keyboard cannot reach, or a trap that keeps the focus
+ * elsewhere).
  */
 async function tabTo(page: Page, target: Locator, max = 120) {
+  const key = (await target.evaluate((element) => {
+    const focus = document.activeElement;
+    return focus && focus !== document.body && element.compareDocumentPosition(focus) & Node.DOCUMENT_POSITION_FOLLOWING;
+  }))
+    ? 'Shift+Tab'
+    : 'Tab';
   for (let presses = 0; presses < max; presses++) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
-  await expect(target, `not reached with ${max} presses of Tab`).toBeFocused();
+  await expect(target, `not reached with ${max} presses of ${key}`).toBeFocused();
 }
 
 // The undo is found among the warehouse's last stock movements, which other journeys' writes would push it out of:

@@ -31,9 +31,11 @@ export default defineConfig({
   use: {
     baseURL,
     ...devices['Desktop Chrome'],
-    // Debian's Chromium: Playwright's own browser download is not possible on our machines.
+    // Debian's Chromium headless shell: Playwright's own browser download is not possible on our machines. Like
+    // Playwright's own headless runs, it is Chromium without the browser's windows: full Chromium in --headless opens
+    // a window per context, with an address bar whose pop-up page is rendered in a process of its own.
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

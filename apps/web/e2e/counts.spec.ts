@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Book, CountDetail, Location, NewCount } from '@book-warehouse/types';
 import { E2E_ADMIN } from '../playwright.config';
 import { paths } from '../src/config/paths';
@@ -8,27 +8,16 @@ import { launchWithFakeCamera, randomIsbn, writeBarcodesVideo } from './fake-cam
 import {
   accountToken,
   addBookViaApi,
+  ARTIFACTS,
   expectAccessible,
   foreignRequests,
   newStaff,
+  screenshots,
   signedIn,
   storedBook,
   toast,
   verifiedAccountToken,
 } from './support';
-
-/** Where the screenshots go (git-ignored); docs/screenshots holds the ones chosen for the closing note. */
-const SCREENS = fileURLToPath(new URL('./artifacts', import.meta.url));
-
-/** The current screen at desktop width and on a 360 px phone, which it must fit without sideways scroll. */
-async function screens(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENS}/count-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -98,7 +87,7 @@ test(
       await clerk.getByRole('checkbox', { name: new RegExp(shelf.code) }).check();
       await expect(clerk.getByRole('checkbox', { name: /^Blind count/ })).toBeChecked();
       await clerk.getByLabel('Note').fill('Quarterly count of the new shelf');
-      await screens(clerk, 'sessions');
+      await screenshots(clerk, 'count-sessions');
       await clerk.getByRole('button', { name: 'Create the count' }).click();
       await expect(toast(clerk, 'created with 4 lines')).toBeVisible();
       await expect(clerk).toHaveURL(/\/dashboard\/counts\/[0-9a-f]{24}$/);
@@ -138,7 +127,7 @@ test(
       const seen = (await (await request.get(`/api/counts/${countId}`, { headers: auth(caraToken) })).json()) as CountDetail;
       expect(seen.lines.every((line) => line.hidden && line.expected === null && line.variance === null)).toBe(true);
       await expectAccessible(clerk);
-      await screens(clerk, 'scanning');
+      await screenshots(clerk, 'count-scanning');
 
       // A delivery of one counted copy while the count goes on: apply must keep it.
       const delivered = await request.post(`/api/book/${moved._id}/deliver`, {
@@ -173,7 +162,7 @@ test(
     await field.press('Enter');
     await expect(page.getByText(`${short.bookName}: 1 copy counted at ${shelf.code}`)).toBeVisible();
     await expect(page.getByText('Every line beyond the tolerance has been recounted.')).toBeVisible();
-    await screens(page, 'recount');
+    await screenshots(page, 'count-recount');
 
     // Ben reviews: the shortage is accepted as lost, the unscanned book left as it is.
     await page.goto(paths.dashboard.countReview(countId));
@@ -184,7 +173,7 @@ test(
     await page.getByLabel(`Reason for ${short.bookName} at ${shelf.code}`).selectOption('lost');
     await page.getByRole('button', { name: 'Leave every uncounted line as is' }).click();
     await expectAccessible(page);
-    await screens(page, 'review');
+    await screenshots(page, 'count-review');
     await page.getByRole('button', { name: 'Save decisions (2)' }).click();
     await expect(toast(page, '2 decisions saved')).toBeVisible();
     // Staff do not apply.
@@ -202,7 +191,7 @@ test(
     await expect(admin.getByRole('heading', { name: 'Report' })).toBeVisible();
     const figures = admin.getByRole('definition').filter({ hasText: '%' }).first();
     await expect(figures).toHaveText('66.7%');
-    await screens(admin, 'applied');
+    await screenshots(admin, 'count-applied');
 
     // Stock: the count's differences, with the delivery made meanwhile kept.
     expect(await atShelf(request, adminToken, exact._id, shelf)).toBe(3);
@@ -219,16 +208,16 @@ test(
     expect(csv).toContain(short.bookName);
     expect(csv).toContain('lost');
     await expectAccessible(admin);
-    await screens(admin, 'report');
+    await screenshots(admin, 'count-report');
 
     // The printable sheet of a blind count leaves the quantities on record out.
     await admin.goto(paths.dashboard.countSheet(countId));
     await expect(admin.getByRole('region', { name: `Location ${shelf.code}` })).toBeVisible();
     await expect(admin.getByRole('columnheader', { name: 'On record' })).toHaveCount(0);
     await admin.emulateMedia({ media: 'print' });
-    await admin.screenshot({ path: `${SCREENS}/count-sheet-print.png`, fullPage: true });
+    await admin.screenshot({ path: path.join(ARTIFACTS, 'count-sheet-print.png'), fullPage: true });
     await admin.emulateMedia({ media: 'screen' });
-    await screens(admin, 'sheet');
+    await screenshots(admin, 'count-sheet');
 
     // The admin counts the spare shelf every 30 days; never counted, it is due on the dashboard, counted in one click.
     await admin.goto(paths.dashboard.counts);
@@ -237,11 +226,11 @@ test(
     await admin.getByRole('button', { name: 'Save cycle' }).click();
     await expect(toast(admin, 'Counted every 30 days')).toBeVisible();
     await expect(admin.getByRole('list', { name: 'Count cycles' })).toContainText(spare.code);
-    await screens(admin, 'sessions-list');
+    await screenshots(admin, 'count-sessions-list');
     await admin.goto(paths.dashboard.root);
     const due = admin.getByRole('region', { name: 'Due for count' });
     await expect(due.getByText(`${spare.code} ${spare.name}`, { exact: true }).first()).toBeVisible();
-    await screens(admin, 'dashboard-due');
+    await screenshots(admin, 'count-dashboard-due');
     await due.getByRole('button', { name: `Count now ${spare.code} ${spare.name}` }).click();
     await expect(admin).toHaveURL(/\/dashboard\/counts\/[0-9a-f]{24}$/);
     await expect(admin.getByRole('button', { name: 'Start counting' })).toBeVisible();
@@ -358,7 +347,7 @@ test(
     await expect(page.getByLabel(`Decision on ${untouched.bookName} at ${shelf.code}`)).toHaveValue('leave');
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SCREENS}/count-review-phone-360.png`, fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'count-review-phone-360.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save decisions (2)' }).focus();
     await page.keyboard.press('Enter');
     await expect(toast(page, '2 decisions saved')).toBeVisible();

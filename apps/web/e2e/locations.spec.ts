@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Book, Location } from '@book-warehouse/types';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { paths } from '../src/config/paths';
 import { launchWithFakeCamera, randomIsbn, writeBarcodesVideo } from './fake-camera';
-import { accountToken, addBookViaApi, expectAccessible, newStaff, signedIn, storedBook, toast } from './support';
-
-const SCREENS = '/work/notes/screens';
+import { accountToken, addBookViaApi, ARTIFACTS, expectAccessible, newStaff, screenshots, signedIn, storedBook, toast } from './support';
 
 /** Adds a location through the API as the holder of `token`. */
 async function addLocation(
@@ -35,16 +34,6 @@ async function clerkWithBook(request: APIRequestContext, clerk: string, title: s
   const name = `${title} ${stamp}`;
   const book: Book = await addBookViaApi(request, token, { bookName: name, stockQuantity, isbn });
   return { staff, token, stamp, isbn, name, book };
-}
-
-/** A screenshot of the current screen at desktop width and on a 360 px phone, for the closing note. */
-async function screens(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test.beforeAll(async () => {
@@ -76,7 +65,7 @@ test.describe('labels', () => {
       .getByText(`Shelf ${stamp}`, { exact: true })
       .click();
     await expect(page.getByRole('heading', { name: new RegExp(`Shelf ${stamp}`), level: 2 })).toBeVisible();
-    await screens(page, 'location-page');
+    await screenshots(page, 'location-page');
     await page.getByRole('link', { name: 'Print labels' }).click();
 
     await expect(page.getByRole('checkbox', { name: /Every location beneath/ })).toBeChecked();
@@ -95,9 +84,9 @@ test.describe('labels', () => {
     }
     // The printed sheet, as the print stylesheet lays it out (only the labels).
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: `${SCREENS}/labels-print.png`, fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'labels-print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
-    await screens(page, 'labels');
+    await screenshots(page, 'labels');
     // Scanning (typing) a location's code on the Scan page opens the location.
     await page.goto(paths.dashboard.scan);
     await page.getByLabel(/^ISBN \(type it/).fill(shelf.code.toLowerCase());
@@ -105,7 +94,7 @@ test.describe('labels', () => {
     await expect(page).toHaveURL(paths.dashboard.location(shelf._id));
     await expect(page.getByRole('heading', { name: new RegExp(`Shelf ${stamp}`), level: 2 })).toBeVisible();
     await expect(page.getByRole('treeitem', { name: new RegExp(`^Bin 1 \\(${shelf.code}-1\\)`) })).toBeVisible();
-    await screens(page, 'locations-tree');
+    await screenshots(page, 'locations-tree');
   });
 });
 
@@ -143,7 +132,7 @@ test('scan, scan, scan: the source, a book, the destination with the fake camera
     // A box: the clerk types the count.
     await page.getByLabel(`Copies of ${name}`).fill('3');
     await page.getByLabel(`Copies of ${name}`).press('Enter');
-    await screens(page, 'move');
+    await screenshots(page, 'move');
     await page.getByRole('button', { name: `Move 3 copies from ${receiving.code} to ${shelf.code}` }).click();
     await expect(toast(page, `Moved 3 copies from ${receiving.code} to ${shelf.code}`)).toBeVisible();
 
@@ -161,7 +150,7 @@ test('scan, scan, scan: the source, a book, the destination with the fake camera
     const byLocation = page.getByRole('region', { name: `Stock of ${name} by location` });
     await expect(byLocation.getByRole('row', { name: new RegExp(`${shelf.code} .* 3`) })).toBeVisible();
     await expect(byLocation.getByRole('row', { name: new RegExp(`${receiving.code} .* 2`) })).toBeVisible();
-    await screens(page, 'book-stock-by-location');
+    await screenshots(page, 'book-stock-by-location');
 
     await context.close();
   } finally {
@@ -181,7 +170,7 @@ test('receive into a location (batch from its link, then the quantity screen) an
   await page.getByLabel(/^ISBN to receive/).fill(isbn);
   await page.getByLabel(/^ISBN to receive/).press('Enter');
   await expect(page.getByRole('listitem', { name: new RegExp(name) })).toBeVisible();
-  await screens(page, 'batch-receive-into');
+  await screenshots(page, 'batch-receive-into');
   await page.getByRole('button', { name: 'Commit: receive 1 copy' }).click();
   await expect(page.getByRole('heading', { name: /^Committed/ })).toBeVisible();
   expect(await atShelf()).toBe(1);
@@ -193,7 +182,7 @@ test('receive into a location (batch from its link, then the quantity screen) an
   await expect(into).toHaveText(/RECEIVING — Receiving/);
   await into.selectOption(shelf._id);
   await page.getByLabel(`Amount of ${name}`).fill('2');
-  await screens(page, 'quantity-receive-into');
+  await screenshots(page, 'quantity-receive-into');
   await page.getByRole('button', { name: 'Add quantity' }).click();
   await expect(toast(page, 'Books Quantity added successfully!!!')).toBeVisible();
   await expect.poll(atShelf).toBe(3);
@@ -205,7 +194,7 @@ test('receive into a location (batch from its link, then the quantity screen) an
   await page.getByRole('combobox', { name: 'Location' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`location=${shelf._id}`));
   await expect(page.getByRole('cell', { name })).toBeVisible();
-  await screens(page, 'manage-items-location-filter');
+  await screenshots(page, 'manage-items-location-filter');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(`${shelf.code} — ${shelf.name}`);
   await page.getByRole('button', { name: 'Clear the location filter' }).click();

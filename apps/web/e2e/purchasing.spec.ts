@@ -1,6 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Location, PurchaseOrder, Stats } from '@book-warehouse/types';
 import { paths } from '../src/config/paths';
@@ -12,24 +9,12 @@ import {
   expectAccessible,
   foreignRequests,
   newStaff,
+  screenshots,
   signedIn,
   storedBook,
   toast,
   verifiedAccountToken,
 } from './support';
-
-/** Where the screenshots of the closing note go (PNG here; docs/screenshots holds them as WebP). */
-const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/purchasing');
-
-/** A screenshot at desktop width and on a 360 px phone; the page must fit the phone without sideways scroll. */
-async function screens(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -68,7 +53,6 @@ test.describe.configure({ timeout: 240_000 });
 test('from the low-stock tile to a draft order, ordered, received in two camera sessions: stock, location, state and cost follow', async ({
   request,
 }, testInfo) => {
-  await mkdir(SCREENS, { recursive: true });
   const staff = newStaff('Pat Purchaser');
   const token = await accountToken(request, staff);
   const stamp = Date.now().toString(36).toUpperCase();
@@ -108,7 +92,7 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
     await expect(toast(page, `Supplier ${supplierName} added`)).toBeVisible();
     await page.getByLabel('Search suppliers').fill(stamp);
     await expect(page.getByRole('row', { name: new RegExp(supplierName) })).toBeVisible();
-    await screens(page, 'suppliers');
+    await screenshots(page, 'suppliers');
 
     // The book buys from it, 6 at a time: the book form's new fields.
     await page.goto(paths.dashboard.manageItem(book._id));
@@ -133,7 +117,7 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
     // Once drafted, the book is on order and no longer proposed.
     await expect(row.getByRole('cell').nth(4)).toHaveText('5');
     await expect(row.getByRole('cell').nth(5)).toHaveText('0');
-    await screens(page, 'reorder-create-orders');
+    await screenshots(page, 'reorder-create-orders');
 
     // The draft: its unit cost set in the editor, then ordered.
     await draftLink.click();
@@ -142,14 +126,14 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
     await page.getByRole('button', { name: 'Edit the draft' }).click();
     await page.getByLabel('Unit cost').fill('4.5');
     await page.getByLabel('Expected delivery').fill('2026-12-10');
-    await screens(page, 'order-edit');
+    await screenshots(page, 'order-edit');
     await page.getByRole('button', { name: 'Save the order' }).click();
     await expect(page.getByRole('cell', { name: '$22.50' }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Mark as ordered' }).click();
     await expect(toast(page, ' ordered')).toBeVisible();
     expect((await storedOrder(request, token, orderId)).state).toBe('ordered');
     await expectAccessible(page);
-    await screens(page, 'order-details');
+    await screenshots(page, 'order-details');
 
     // First delivery: 2 copies by camera into the inbound shelf.
     await page.getByRole('link', { name: 'Receive against it' }).click();
@@ -157,7 +141,7 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
     await page.getByLabel('Receive into').selectOption({ label: `${inbound.code} — ${inbound.name}` });
     await scanWithCamera(page, bookName, 2);
     await expect(page.getByText('3 short')).toBeVisible();
-    await screens(page, 'receiving-session');
+    await screenshots(page, 'receiving-session');
     await page.getByRole('button', { name: 'Receive 2 copies' }).click();
     await expect(toast(page, `Received 2 copies against`)).toBeVisible();
     expect((await storedOrder(request, token, orderId)).state).toBe('partially_received');
@@ -168,7 +152,7 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
     const offered = page.getByRole('list', { name: 'Open orders' }).getByRole('button', { name: new RegExp(supplierName) });
     await expect(offered).toBeVisible({ timeout: 45_000 });
     await page.getByRole('button', { name: 'Stop camera' }).click();
-    await screens(page, 'receiving-pick-order');
+    await screenshots(page, 'receiving-pick-order');
     await offered.click();
     await scanWithCamera(page, bookName, 3);
     await expect(page.getByText('Complete')).toBeVisible();
@@ -207,10 +191,10 @@ test('from the low-stock tile to a draft order, ordered, received in two camera 
         timeout: 1_000,
       });
     }).toPass({ timeout: 30_000 });
-    await screens(page, 'dashboard-cost-tile');
+    await screenshots(page, 'dashboard-cost-tile');
     await page.goto(paths.dashboard.purchaseOrders);
     await expect(page.getByRole('link', { name: order.number })).toBeVisible();
-    await screens(page, 'purchase-orders');
+    await screenshots(page, 'purchase-orders');
     expect(foreign).toEqual([]);
     await context.close();
   } finally {
@@ -253,7 +237,7 @@ test("an admin edits an ordered order's line; a delivery is received into two pl
   await page.getByRole('button', { name: 'Edit lines' }).click();
   await page.getByLabel('Quantity').fill('6');
   await page.getByLabel('Unit cost').fill('3.25');
-  await screens(page, 'order-edit-lines');
+  await screenshots(page, 'order-edit-lines');
   await page.getByRole('button', { name: 'Save the order' }).click();
   await expect(toast(page, `${number} updated`)).toBeVisible();
   expect((await storedOrder(request, adminToken, orderId)).lines).toMatchObject([{ quantity: 6, unitCost: 3.25, outstanding: 6 }]);
@@ -272,7 +256,7 @@ test("an admin edits an ordered order's line; a delivery is received into two pl
   for (let copy = 0; copy < 4; copy++) await scan(isbn);
   await expect(page.getByText(`Now: 2 into the default location · 4 into ${shelf.code}`)).toBeVisible();
   await expectAccessible(page);
-  await screens(page, 'receiving-two-places');
+  await screenshots(page, 'receiving-two-places');
   await page.getByRole('button', { name: 'Receive 6 copies' }).click();
   await expect(toast(page, 'is received in full')).toBeVisible();
 

@@ -272,16 +272,25 @@ async function emulatorCall<T>(route: string, body?: object): Promise<T> {
 
 const identityToolkit = (method: string) => `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
 
-/** A real account in the Auth Emulator (signed up with a password, its e-mail not verified) and its real ID token. */
+/** The ID token of a password sign-in to the emulator account of `email`. */
+const signedInToken = async (email: string) =>
+  (
+    await emulatorCall<{ idToken: string }>(identityToolkit('signInWithPassword'), {
+      email,
+      password: TEST_PASSWORD,
+      returnSecureToken: true,
+    })
+  ).idToken;
+
+/**
+ * A real account in the Auth Emulator (signed up with a password, its e-mail not verified) and the real ID token of a
+ * sign-in. Not sign-up's own token: the emulator dates its auth_time from the request's start and the account's
+ * validSince from later on, so when a second ends in between, firebase-admin takes that token for revoked (a 401).
+ */
 export async function createTestUser(name = 'Test Staff'): Promise<TestUser> {
   const email = `staff-${randomUUID().slice(0, 12)}@example.com`;
-  const body = await emulatorCall<{ idToken: string; localId: string }>(identityToolkit('signUp'), {
-    email,
-    password: TEST_PASSWORD,
-    displayName: name,
-    returnSecureToken: true,
-  });
-  return { uid: body.localId, email, name, token: body.idToken };
+  const body = await emulatorCall<{ localId: string }>(identityToolkit('signUp'), { email, password: TEST_PASSWORD, displayName: name });
+  return { uid: body.localId, email, name, token: await signedInToken(email) };
 }
 
 /** Deletes `user`'s account in the Auth Emulator, as its owner would (with its own token). */
@@ -301,12 +310,7 @@ export async function verifyEmail(user: TestUser): Promise<TestUser> {
   const code = oobCodes.findLast((c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL');
   if (!code) throw new Error(`the emulator holds no VERIFY_EMAIL code for ${user.email}`);
   await emulatorCall(identityToolkit('update'), { oobCode: code.oobCode });
-  const { idToken } = await emulatorCall<{ idToken: string }>(identityToolkit('signInWithPassword'), {
-    email: user.email,
-    password: TEST_PASSWORD,
-    returnSecureToken: true,
-  });
-  return { ...user, token: idToken };
+  return { ...user, token: await signedInToken(user.email) };
 }
 
 export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });

@@ -56,29 +56,35 @@ async function emulator<T>(request: APIRequestContext, method: 'GET' | 'POST', r
   return (await res.json()) as T;
 }
 
-/** A real emulator account made without the UI, and its ID token, for seeding through the API. */
+/** The ID token of a password sign-in to an emulator account, or undefined when the emulator refuses it. */
+async function signedInToken(request: APIRequestContext, user: { email: string; password: string }): Promise<string | undefined> {
+  const signIn = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`, {
+    data: { email: user.email, password: user.password, returnSecureToken: true },
+  });
+  return signIn.ok() ? ((await signIn.json()) as { idToken: string }).idToken : undefined;
+}
+
+/**
+ * A real emulator account made without the UI, and the ID token of a sign-in, for seeding through the API. Not
+ * sign-up's own token: the emulator dates its auth_time from the request's start and the account's validSince from
+ * later on, so when a second ends in between, the API's firebase-admin takes that token for revoked (a 401).
+ */
 export async function createAccount(request: APIRequestContext, user: Staff): Promise<string> {
-  const body = await emulator<{ idToken: string }>(
+  await emulator(
     request,
     'POST',
     '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e',
-    {
-      email: user.email,
-      password: user.password,
-      displayName: user.name,
-      returnSecureToken: true,
-    },
+    { email: user.email, password: user.password, displayName: user.name },
     false,
   );
-  return body.idToken;
+  const token = await signedInToken(request, user);
+  expect(token, `signing in as ${user.email}`).toBeDefined();
+  return token!;
 }
 
 /** The ID token of an emulator account, which is created first if the emulator does not hold it yet. */
 export async function accountToken(request: APIRequestContext, user: Staff): Promise<string> {
-  const signIn = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`, {
-    data: { email: user.email, password: user.password, returnSecureToken: true },
-  });
-  return signIn.ok() ? ((await signIn.json()) as { idToken: string }).idToken : createAccount(request, user);
+  return (await signedInToken(request, user)) ?? createAccount(request, user);
 }
 
 /**

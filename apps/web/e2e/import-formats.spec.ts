@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, expectAccessible, findOnAllBooks, newStaff, screenshots, signIn } from './support';
 import { paths } from '../src/config/paths';
-
-/** A valid ISBN-13 of the English group (978-0, fully allotted), fresh for each run. */
-function freshIsbn13(): string {
-  const digits = `9780${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return `${digits}${(10 - (sum % 10)) % 10}`;
-}
+import { randomIsbn } from './fake-camera';
 
 test('a Goodreads library export imports through the screen as it is: the proposed mapping, defaults for what it lacks', async ({
   page,
@@ -16,7 +10,7 @@ test('a Goodreads library export imports through the screen as it is: the propos
   const staff = newStaff('Gia Goodreads');
   await createAccount(request, staff);
   const title = `Reading Log ${Date.now()}`;
-  const isbn = freshIsbn13();
+  const isbn = randomIsbn();
   // Goodreads' library export as it downloads it: its header, ISBN cells guarded for spreadsheets, no ISBN-10 here.
   const goodreads = [
     'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies',

@@ -18,7 +18,7 @@ import { LANDING_BOOKS, type LandingData } from '@book-warehouse/types/landing';
 import type { TokenVerifier } from './lib/auth-user';
 import type { QueueLimits } from './lib/bounded-queue';
 import { createCache } from './lib/cache';
-import { LOCATIONS_COLLECTION, STOCK_WRITE_FIELDS } from './lib/database-locations';
+import { LOCATION_COUNTERS_COLLECTION, LOCATIONS_COLLECTION, STOCK_WRITE_FIELDS } from './lib/database-locations';
 import { watchChanges, type ChangeFeed } from './lib/database-changes';
 import type { Transactions } from './lib/database-transaction';
 import type { Clock } from './lib/display-time';
@@ -370,6 +370,18 @@ export function createApp(deps: AppDeps): App {
   });
 }
 
-/** The change feed the app's cache and live events listen to: books, histories, comments, accounts and locations (close it at shutdown). */
+/** The change feed the app's cache and live events listen to: books, histories, comments, accounts, locations and their counters (close it at shutdown). */
 export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
-  watchChanges(db, { collections: ['books', 'histories', 'reviews', 'users', 'locations', 'countSessions', 'countLines'], logger });
+  watchChanges(db, {
+    collections: [
+      'books',
+      'histories',
+      'reviews',
+      'users',
+      LOCATIONS_COLLECTION,
+      LOCATION_COUNTERS_COLLECTION,
+      'countSessions',
+      'countLines',
+    ],
+    logger,
+  });

@@ -21,10 +21,11 @@ function fakeFeed() {
     since: () => undefined,
     close: () => Promise.resolve(),
   } satisfies ChangeFeed;
-  const arrive = (collection: string, changed?: string[]) => {
-    for (const listener of listeners) listener.change({ token: 't', collection, op: 'update', documentKey: 1, changed });
+  const tell = (change: Partial<Change> & Pick<Change, 'collection'>) => {
+    for (const listener of listeners) listener.change({ token: 't', op: 'update', documentKey: 1, ...change });
   };
-  return { feed, arrive };
+  const arrive = (collection: string, changed?: string[]) => tell({ collection, changed });
+  return { feed, arrive, tell };
 }
 
 /** A read of a value the test changes, counting its runs, on a clock the test moves; no change stream (1 s age limit). */
@@ -338,6 +339,73 @@ describe('a cached read by key', () => {
     arrive('books');
     for (const confirmNow of confirms) confirmNow();
     expect(await reading).toBe('a=2');
+  });
+});
+
+describe('a cached read whose answers a change may drop by name (dropOnly)', () => {
+  /**
+   * A read per shelf, each answer named by its shelf: a shelf's change names it, a book's change of `stock` names
+   * none, any other change of a book drops every answer. `hold()` makes the next runs wait for `release()`.
+   */
+  function byShelf() {
+    const { feed, tell } = fakeFeed();
+    const runs = new Map<string, number>();
+    let held: Promise<void> | undefined;
+    let release = () => undefined as void;
+    const cache = createCache(feed);
+    const read = cache.define({
+      collections: ['books'],
+      dropOnly: {
+        books: ({ changed }) => (changed?.every((field) => field === 'stock') ? [] : undefined),
+        shelves: ({ documentKey }) => [String(documentKey)],
+      },
+      tags: (shelf: string) => [shelf],
+      load: async (shelf: string) => {
+        const run = (runs.get(shelf) ?? 0) + 1;
+        runs.set(shelf, run);
+        await held;
+        return `${shelf}#${run}`;
+      },
+      maxEntries: 8,
+    });
+    const hold = () => {
+      held = new Promise<void>((resolve) => (release = resolve));
+    };
+    return { read, feed, tell, write: cache.writer('books'), hold, release: () => release() };
+  }
+
+  it('drops only the answers a change names, and every answer on a change it does not name', async () => {
+    const { read, tell } = byShelf();
+    await read('a');
+    await read('b');
+    tell({ collection: 'shelves', documentKey: 'a' });
+    expect([await read('a'), await read('b')]).toEqual(['a#2', 'b#1']);
+    tell({ collection: 'books', changed: ['stock'] });
+    expect([await read('a'), await read('b')]).toEqual(['a#2', 'b#1']);
+    tell({ collection: 'books', changed: ['stock', 'bookName'] });
+    expect([await read('a'), await read('b')]).toEqual(['a#3', 'b#2']);
+  });
+
+  it('leaves a write of this process to its change while the stream runs, and drops every answer on it otherwise', async () => {
+    const { read, feed, write } = byShelf();
+    await read('a');
+    await write(Promise.resolve());
+    expect(await read('a')).toBe('a#1');
+    feed.live = false;
+    await write(Promise.resolve());
+    expect(await read('a')).toBe('a#2');
+  });
+
+  it('does not hold an answer whose run overlapped a change naming it, and holds one a change of another name overlapped', async () => {
+    const { read, tell, hold, release } = byShelf();
+    hold();
+    const a = read('a');
+    const b = read('b');
+    await flush();
+    tell({ collection: 'shelves', documentKey: 'a' });
+    release();
+    expect([await a, await b]).toEqual(['a#1', 'b#1']);
+    expect([await read('a'), await read('b')]).toEqual(['a#2', 'b#1']);
   });
 });
 

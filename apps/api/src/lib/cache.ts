@@ -45,6 +45,14 @@ interface CachedRead<K, V> {
   shareRuns?: boolean;
   /** Answers are held only while the change stream runs: otherwise every read runs, so a change elsewhere shows at once. */
   exact?: boolean;
+  /**
+   * Changes that drop only the answers they concern, per collection: the function names them (answers whose `tags`
+   * hold one of the names), or answers undefined to drop every answer. While the change stream runs, this process's
+   * own writes of such a collection drop nothing at once: the stream tells of each before any later read is answered.
+   */
+  dropOnly?: Record<string, (change: Change) => readonly string[] | undefined>;
+  /** The names of an answer that dropOnly's functions may answer. */
+  tags?: (key: K, value: V) => readonly string[];
 }
 
 const jsons = new WeakMap<object, Buffer>();
@@ -91,10 +99,12 @@ interface Held<V> {
   generation: number;
   startedAt: number;
   bytes: number;
+  tags: readonly string[];
 }
 
 /** One key of a read: its answer held, if any, and its runs. */
-interface Slot<V> {
+interface Slot<K, V> {
+  key: K;
   load: () => Promise<V>;
   held?: Held<V>;
   refreshing: boolean;
@@ -119,16 +129,24 @@ export function createCache(
     unread?: Record<string, readonly string[]>;
   } = {},
 ) {
-  const reads = new Set<{ collections: readonly string[]; drop: () => void }>();
-  /** Drops the answers of the reads of `collection` (of every read without one). */
+  const reads = new Set<{
+    collections: readonly string[];
+    drop: () => void;
+    changed: (change: Change) => void;
+    dropsOnly: (collection: string) => boolean;
+  }>();
+  /** This process wrote `collection`: drops the answers of the reads of it (of every read without one). */
   const drop = (collection?: string) => {
-    for (const read of reads) if (collection === undefined || read.collections.includes(collection)) read.drop();
+    for (const read of reads) {
+      if (collection === undefined) read.drop();
+      else if (read.collections.includes(collection) && !(changes?.live && read.dropsOnly(collection))) read.drop();
+    }
   };
   const unseen = ({ op, collection, changed }: Change) =>
     op === 'update' && changed !== undefined && changed.every((field) => unread[collection]?.includes(field));
   changes?.subscribe({
     change: (change) => {
-      if (!unseen(change)) drop(change.collection);
+      for (const read of reads) read.changed(change);
     },
     reset: () => drop(),
   });
@@ -139,38 +157,62 @@ export function createCache(
    * plain data (strings, numbers, booleans, null, arrays and objects of them) that the caller leaves unchanged.
    */
   function define<K = void, V = unknown>(read: CachedRead<K, V>): (key: K) => Promise<V> {
-    const { collections, load, maxEntries, keep = () => true, shareRuns = true, exact = false } = read;
+    const { collections, load, maxEntries, keep = () => true, shareRuns = true, exact = false, dropOnly = {}, tags = () => [] } = read;
     const maxBytes = read.maxBytes ?? Infinity;
     const maxEntryBytes = read.maxEntryBytes ?? maxBytes;
     const sized = Number.isFinite(maxEntryBytes);
     const maxAge = () => (changes?.live ? MAX_AGE_LIVE_MS : exact ? 0 : MAX_AGE_MS);
     // Not live: the age limit alone, as without a change stream (none at all when exact).
     const confirm = changes && (async () => (!exact && !changes.live) || changes.caughtUp());
-    let slots = new Map<string, Slot<V>>();
+    let slots = new Map<string, Slot<K, V>>();
     // Counts the drops, so that a read that waited for `confirm` across one runs instead of answering.
     let generation = 0;
     let bytes = 0;
-    reads.add({
-      collections,
-      drop: () => {
-        generation++;
-        slots = new Map();
-        bytes = 0;
-      },
-    });
+    // The drops of some answers (dropOnly): a count, and the count at each name's last, since the last drop of all.
+    let namedDrops = 0;
+    let droppedAt = new Map<string, number>();
     const forget = (name: string) => {
-      bytes -= slots.get(name)?.held?.bytes ?? 0;
+      const slot = slots.get(name);
+      bytes -= slot?.held?.bytes ?? 0;
+      if (slot) slot.held = undefined;
       slots.delete(name);
     };
+    const dropAll = () => {
+      generation++;
+      slots = new Map();
+      bytes = 0;
+      droppedAt = new Map();
+    };
+    const dropNamed = (names: readonly string[]) => {
+      namedDrops++;
+      for (const name of names) droppedAt.set(name, namedDrops);
+      for (const [key, slot] of slots) if (slot.held?.tags.some((tag) => names.includes(tag))) forget(key);
+    };
+    reads.add({
+      collections,
+      drop: dropAll,
+      dropsOnly: (collection) => collection in dropOnly,
+      changed: (change) => {
+        const only = dropOnly[change.collection];
+        if (only) {
+          const names = only(change);
+          if (names) dropNamed(names);
+          else dropAll();
+        } else if (collections.includes(change.collection) && !unseen(change)) dropAll();
+      },
+    });
 
-    const run = async (name: string, slot: Slot<V>): Promise<V> => {
+    const run = async (name: string, slot: Slot<K, V>): Promise<V> => {
       const started = { generation, startedAt: now() };
+      const dropsBefore = namedDrops;
       const value = await slot.load();
       if (started.generation !== generation || slots.get(name) !== slot || !keep(value)) return value;
+      const named = tags(slot.key, value);
+      if (named.some((tag) => (droppedAt.get(tag) ?? 0) > dropsBefore)) return value;
       const size = sized && typeof value === 'object' && value !== null ? jsonOf(value).length : 0;
       if (size > maxEntryBytes) return value;
       bytes += size - (slot.held?.bytes ?? 0);
-      slot.held = { value, ...started, bytes: size };
+      slot.held = { value, ...started, bytes: size, tags: named };
       // Map keeps insertion order: the first keys are the least recently read.
       for (const first of slots.keys()) {
         if (bytes <= maxBytes) break;
@@ -179,7 +221,7 @@ export function createCache(
       return value;
     };
     /** A failed refresh is dropped: the held answer stays until its age limit, then a caller's own run reports. */
-    const refresh = (name: string, slot: Slot<V>) => {
+    const refresh = (name: string, slot: Slot<K, V>) => {
       if (slot.refreshing) return;
       slot.refreshing = true;
       void run(name, slot)
@@ -189,7 +231,7 @@ export function createCache(
 
     return async (key: K): Promise<V> => {
       const name = canonicalJson(key);
-      const slot = slots.get(name) ?? { load: shareRuns ? sharedFreshRead(() => load(key)) : () => load(key), refreshing: false };
+      const slot = slots.get(name) ?? { key, load: shareRuns ? sharedFreshRead(() => load(key)) : () => load(key), refreshing: false };
       // Re-inserting makes this key the most recent.
       slots.delete(name);
       slots.set(name, slot);

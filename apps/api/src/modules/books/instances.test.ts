@@ -144,6 +144,55 @@ describe('a write through instance A is seen on the very next read through insta
     expect((await listing()).rows).toEqual(['Renamed shelf:5']);
   });
 
+  it('in the stock listings of the locations a transfer or a receipt changed and of those above them, each page kept apart', async () => {
+    const add = async (code: string, parentId: string | null, holdsStock = true) =>
+      (
+        (await request(ctx.app).post('/api/locations').set(bearer(staff)).send({ code, name: code, parentId, holdsStock }).expect(201))
+          .body as { _id: string }
+      )._id;
+    const aisle = await add('DROP-AISLE', null, false);
+    const [from, to, untouched] = [await add('DROP-1', aisle), await add('DROP-2', aisle), await add('DROP-3', aisle)];
+    const receiving = (await ctx.db.collection('locations').findOne({ code: 'RECEIVING' }))!._id.toHexString();
+    const book = await addBook(ctx.app, staff, { bookName: 'Moved Book', stockQuantity: 0 });
+    await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 5, locationId: from }).expect(200);
+    const listing = async (id: string) => {
+      const res = await request(b).get(`/api/locations/${id}/stock`).set(bearer(staff)).expect(200);
+      const rows = (res.body as LocationStockItem[]).filter((row) => row.bookId === book._id);
+      return { rows: rows.map((row) => `${row.bookName}@${row.code}:${row.quantity}`), copies: Number(res.get('X-Total-Quantity')) };
+    };
+    const all = async () => ({
+      from: await listing(from),
+      to: await listing(to),
+      untouched: await listing(untouched),
+      aisle: await listing(aisle),
+      receiving: await listing(receiving),
+    });
+    const before = await all(); // B keeps these pages
+    expect(before.aisle).toEqual({ rows: ['Moved Book@DROP-1:5'], copies: 5 });
+
+    await request(ctx.app)
+      .post('/api/stock/transfers')
+      .set(bearer(staff))
+      .send({ lines: [{ bookId: book._id, from, to, quantity: 2 }] })
+      .expect(200);
+    const moved = await all();
+    expect(moved).toEqual({
+      from: { rows: ['Moved Book@DROP-1:3'], copies: 3 },
+      to: { rows: ['Moved Book@DROP-2:2'], copies: 2 },
+      untouched: { rows: [], copies: 0 },
+      aisle: { rows: ['Moved Book@DROP-1:3', 'Moved Book@DROP-2:2'], copies: 5 },
+      receiving: before.receiving,
+    });
+
+    // A receipt without a location goes to RECEIVING, whose counters are in shards of their own.
+    await request(ctx.app).post(`/api/book/${book._id}/restock`).set(bearer(staff)).send({ amount: 4 }).expect(200);
+    expect((await all()).receiving).toEqual({ rows: ['Moved Book@RECEIVING:4'], copies: before.receiving.copies + 4 });
+
+    // A rename changes a field the listing shows: every page shows the new name.
+    await request(ctx.app).put(`/api/bookupdate/${book._id}`).set(bearer(staff)).send({ bookName: 'Renamed Book' }).expect(200);
+    expect((await all()).aisle.rows).toEqual(['Renamed Book@DROP-1:3', 'Renamed Book@DROP-2:2']);
+  });
+
   it("in an account's role: staff made a viewer through A may not change stock through B, and may again once made staff", async () => {
     await setRole(ctx.db, admin, 'admin');
     await setRole(ctx.db, staff, 'staff');

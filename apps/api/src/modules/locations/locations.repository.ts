@@ -34,6 +34,9 @@ interface StockedBook {
   stock: Array<{ locationId: ObjectId; quantity: number }>;
 }
 
+/** The fields of a book the stock listing shows or searches, besides its stock (told by the locations' counters). */
+export const LISTED_BOOK_FIELDS: readonly string[] = ['bookName', 'author', 'isbn'] satisfies (keyof StockedBook)[];
+
 /** A book's row of the stock listing: the book with one of its locations' stock. */
 type StockRow = Omit<StockedBook, 'stock'> & { stock: StockedBook['stock'][number] };
 

@@ -18,12 +18,13 @@ import type { z } from 'zod';
 import { Answer } from '../../lib/answer';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Cache } from '../../lib/cache';
-import { LOCATIONS_COLLECTION } from '../../lib/database-locations';
+import type { Change } from '../../lib/database-changes';
+import { LOCATION_COUNTERS_COLLECTION, LOCATIONS_COLLECTION, STOCK_WRITE_FIELDS, type LocationDoc } from '../../lib/database-locations';
 import type { Session, Transactions } from '../../lib/database-transaction';
 import type { Clock } from '../../lib/display-time';
 import { AppError, notFound } from '../../lib/errors';
 import type { HistoryService } from '../history/history.service';
-import { CodeTaken, type LocationsRepository, type StoredLocation } from './locations.repository';
+import { CodeTaken, LISTED_BOOK_FIELDS, type LocationsRepository, type StoredLocation } from './locations.repository';
 
 type NewLocation = z.output<typeof NewLocationSchema>;
 type LocationPatch = z.output<typeof LocationPatchSchema>;
@@ -85,6 +86,26 @@ function answer(location: StoredLocation, children: Map<string | null, StoredLoc
 const CACHED_STOCK_PAGES = 4096;
 const CACHED_STOCK_BYTES = 16 * 1024 * 1024;
 
+/** The name of the stock listing's pages that count RECEIVING, whose counters are in shards of their own. */
+const RECEIVING_TAG = 'receiving';
+
+/**
+ * Which of the stock listing's cached pages a change drops (lib/cache.ts `dropOnly`; docs/decisions/034-location-pages-dropped-by-location.md).
+ * A stock write changes its books and, in the same transaction, the counters of every location whose copies it
+ * changed: a book's update that changes none of the fields the listing shows drops nothing, and a counter's change
+ * drops the pages of its location and of every location above it. Any other change drops every page.
+ */
+const STOCK_LISTING_DROPS: Record<string, (change: Change) => string[] | undefined> = {
+  books: ({ op, changed }) =>
+    op === 'update' && changed?.every((field) => !LISTED_BOOK_FIELDS.includes(field.split('.')[0]!)) ? [] : undefined,
+  [LOCATIONS_COLLECTION]: ({ op, changed, doc }) => {
+    if (op !== 'update' || !doc || !changed?.every((field) => STOCK_WRITE_FIELDS.includes(field))) return undefined;
+    const { _id, ancestors } = doc as LocationDoc;
+    return [_id, ...ancestors].map((id) => id.toHexString());
+  },
+  [LOCATION_COUNTERS_COLLECTION]: () => [RECEIVING_TAG],
+};
+
 /**
  * The locations tree (docs/rules.md, Locations): codes unique and upper-case, at most MAX_LOCATION_DEPTH levels,
  * no cycle, and no location lost with copies or children in it. Each change commits with its history entry.
@@ -115,12 +136,14 @@ export function createLocationsService(deps: {
   };
 
   /**
-   * A page of the stock listing with its totals, cached until a book or a location is written through any instance
-   * (every stock write writes its books). Sorted by quantity, a subtree of more than QUANTITY_SORT_ROWS rows is
-   * refused (400 naming sort): no index gives that order.
+   * A page of the stock listing with its totals, cached until the stock of its location or of one beneath it
+   * changes, or anything else it shows, through any instance (STOCK_LISTING_DROPS). Sorted by quantity, a subtree of
+   * more than QUANTITY_SORT_ROWS rows is refused (400 naming sort): no index gives that order.
    */
   const stockListing = cache.define({
     collections: ['books', LOCATIONS_COLLECTION],
+    dropOnly: STOCK_LISTING_DROPS,
+    tags: (_key, { tags }) => tags,
     load: async ({ id, query }: { id: string; query: LocationStockQuery }) => {
       const [location, beneath] = await Promise.all([found(id), locations.descendants(id)]);
       const subtree = [location, ...beneath];
@@ -133,7 +156,8 @@ export function createLocationsService(deps: {
       const rows = await locations.stockPage(at, [...subtree].sort(byCode), query);
       const named = new Map(subtree.map((l) => [l._id, l]));
       const items = rows.map((row) => ({ ...row, code: named.get(row.locationId)!.code, name: named.get(row.locationId)!.name }));
-      return { items, totals };
+      const tags = subtree.some((l) => l.code === RECEIVING_CODE) ? [location._id, RECEIVING_TAG] : [location._id];
+      return { items, totals, tags };
     },
     maxEntries: CACHED_STOCK_PAGES,
     maxBytes: CACHED_STOCK_BYTES,

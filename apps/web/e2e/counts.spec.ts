@@ -12,6 +12,7 @@ import {
   expectAccessible,
   foreignRequests,
   newStaff,
+  printScreenshot,
   screenshots,
   signedIn,
   storedBook,
@@ -214,9 +215,7 @@ test(
     await admin.goto(paths.dashboard.countSheet(countId));
     await expect(admin.getByRole('region', { name: `Location ${shelf.code}` })).toBeVisible();
     await expect(admin.getByRole('columnheader', { name: 'On record' })).toHaveCount(0);
-    await admin.emulateMedia({ media: 'print' });
-    await admin.screenshot({ path: path.join(ARTIFACTS, 'count-sheet-print.png'), fullPage: true });
-    await admin.emulateMedia({ media: 'screen' });
+    await printScreenshot(admin, 'count-sheet');
     await screenshots(admin, 'count-sheet');
 
     // The admin counts the spare shelf every 30 days; never counted, it is due on the dashboard, counted in one click.

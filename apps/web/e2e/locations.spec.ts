@@ -1,12 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Book, Location } from '@book-warehouse/types';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { paths } from '../src/config/paths';
 import { launchWithFakeCamera, randomIsbn, writeBarcodesVideo } from './fake-camera';
-import { accountToken, addBookViaApi, ARTIFACTS, expectAccessible, newStaff, screenshots, signedIn, storedBook, toast } from './support';
+import {
+  accountToken,
+  addBookViaApi,
+  expectAccessible,
+  newStaff,
+  printScreenshot,
+  screenshots,
+  signedIn,
+  storedBook,
+  toast,
+} from './support';
 
 /** Adds a location through the API as the holder of `token`. */
 async function addLocation(
@@ -83,9 +92,7 @@ test.describe('labels', () => {
       expect(decoded.sort(), sheet).toEqual([shelf.code, ...bins.map((bin) => bin.code)].sort());
     }
     // The printed sheet, as the print stylesheet lays it out (only the labels).
-    await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'labels-print.png'), fullPage: true });
-    await page.emulateMedia({ media: 'screen' });
+    await printScreenshot(page, 'labels');
     await screenshots(page, 'labels');
     // Scanning (typing) a location's code on the Scan page opens the location.
     await page.goto(paths.dashboard.scan);

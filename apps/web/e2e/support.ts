@@ -212,6 +212,13 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Saves the current screen as the print stylesheet lays it out (`<name>-print.png`), then shows it on screen again. */
+export async function printScreenshot(page: Page, name: string) {
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-print.png`), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+}
+
 /** Signs in through the form and waits until the header shows the account. */
 export async function signedIn(page: Page, user: { email: string; password: string }) {
   await signIn(page, user);

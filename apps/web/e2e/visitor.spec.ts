@@ -1,6 +1,7 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectAccessible, foreignRequests, screenshots } from './support';
 import { paths } from '../src/config/paths';
+import { FIRST_INTERACTIONS } from '../src/public-acts';
 
 test('a visitor browses home: six cards, services, footer, and the header reacting to scroll', async ({ page }) => {
   const foreign = foreignRequests(page);
@@ -154,12 +155,29 @@ test('the drawn public pages hydrate without a mismatch or any other error', asy
  * once (a case of its own, apps/api/src/modules/pages/public-pages.ts): that page is closed and a new one asks
  * again, a few times at most. `scripts` are the paths of the scripts the page has loaded.
  */
-const drawnLanding = test.extend<{ landing: { page: Page; scripts: string[] } }>({
+const drawnLanding = test.extend<{ landing: { page: Page; scripts: string[]; acts: () => Promise<string[]> } }>({
   landing: async ({ playwright, launchOptions, baseURL }, provide) => {
     const browser = await playwright.chromium.launch(launchOptions);
     try {
       for (let attempt = 1; ; attempt++) {
         const page = await browser.newPage({ baseURL });
+        // Every event the first script would take for the visitor's first act, as the page saw it from its start.
+        await page.addInitScript((types: readonly string[]) => {
+          const seen: string[] = [];
+          Object.assign(window, { seenActs: seen });
+          const describe = (e: Event) =>
+            e instanceof PointerEvent ? ` at ${e.clientX},${e.clientY} moved ${e.movementX},${e.movementY}` : '';
+          for (const type of types)
+            addEventListener(
+              type,
+              (e) => seen.push(`${e.type}${e.isTrusted ? '' : ' (untrusted)'}${describe(e)} after ${Math.round(e.timeStamp)} ms`),
+              {
+                capture: true,
+                passive: true,
+              },
+            );
+        }, FIRST_INTERACTIONS);
+        const acts = () => page.evaluate(() => (window as unknown as { seenActs: string[] }).seenActs);
         const scripts: string[] = [];
         page.on('request', (request) => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -167,7 +185,7 @@ const drawnLanding = test.extend<{ landing: { page: Page; scripts: string[] } }>
         const response = await page.goto(paths.home);
         const drawnWithData = (await response?.text())?.includes('id="landing-data"') ?? false;
         await page.waitForLoadState('networkidle');
-        if (drawnWithData) return await provide({ page, scripts });
+        if (drawnWithData) return await provide({ page, scripts, acts });
         expect(attempt, 'the server sent the landing page without its data every time').toBeLessThan(5);
         await page.close();
       }
@@ -179,8 +197,8 @@ const drawnLanding = test.extend<{ landing: { page: Page; scripts: string[] } }>
 
 drawnLanding(
   'the landing page runs one small script until the visitor acts; a first click hydrates it and is not lost',
-  async ({ landing: { page, scripts } }) => {
-    expect(scripts).toHaveLength(1);
+  async ({ landing: { page, scripts, acts } }) => {
+    expect(scripts, `the acts the page saw: ${(await acts()).join('; ') || 'none'}`).toHaveLength(1);
 
     // A click with no pointer or key before it, as a screen reader sends: held until the page is hydrated, then
     // played on the hydrated button.

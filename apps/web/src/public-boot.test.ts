@@ -40,6 +40,18 @@ describe("the public pages' first script", () => {
     expect(hydration.loaded).toHaveBeenCalledTimes(1);
   });
 
+  it("takes a pointer move that went nowhere (the browser's own, after a layout) for no act, and one that moved for one", async () => {
+    await boot('<main><h1>Inventory</h1></main>');
+    // jsdom's pointer and mouse events have no movementX/Y: set on a plain event.
+    const move = (movementX: number, movementY: number) => Object.assign(new Event('pointermove'), { movementX, movementY });
+    window.dispatchEvent(move(0, 0));
+    await settle();
+    expect(hydration.loaded).not.toHaveBeenCalled();
+    window.dispatchEvent(move(4, -2));
+    await settle();
+    expect(hydration.loaded).toHaveBeenCalledTimes(1);
+  });
+
   it('holds a click on a button until the page is hydrated, then plays it on the button once', async () => {
     await boot('<main><button type="button">Page 2</button></main>');
     const button = document.querySelector('button')!;

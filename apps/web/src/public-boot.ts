@@ -1,4 +1,5 @@
 import { hadSession } from './lib/session-hint';
+import { FIRST_INTERACTIONS } from './public-acts';
 import './index.css';
 
 /**
@@ -12,7 +13,6 @@ import './index.css';
  * data (the API could not read it in time and sent the one drawn at build time): it shows the data loading
  * (`role="status"`), and only the script can load it.
  */
-const FIRST_INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel', 'scroll'] as const;
 
 let started = false;
 let held: HTMLButtonElement | undefined;
@@ -26,10 +26,19 @@ function hold(event: MouseEvent) {
   hydrate();
 }
 
+/**
+ * A visitor's first act starts the hydration. A pointer move that went nowhere is not one: Chromium moves a new
+ * page's pointer to (0, 0) after its first layouts, to update what it hovers.
+ */
+function act(event: Event) {
+  if (event.type === 'pointermove' && (event as PointerEvent).movementX === 0 && (event as PointerEvent).movementY === 0) return;
+  hydrate();
+}
+
 function hydrate() {
   if (started) return;
   started = true;
-  for (const type of FIRST_INTERACTIONS) removeEventListener(type, hydrate, true);
+  for (const type of FIRST_INTERACTIONS) removeEventListener(type, act, true);
   import('./public-main')
     .then(({ hydrated }) => hydrated)
     .then(
@@ -46,4 +55,4 @@ const waitsForData = () => document.querySelector('#root [role="status"]') !== n
 
 addEventListener('click', hold, true);
 if (hadSession() || waitsForData()) hydrate();
-else for (const type of FIRST_INTERACTIONS) addEventListener(type, hydrate, { capture: true, passive: true });
+else for (const type of FIRST_INTERACTIONS) addEventListener(type, act, { capture: true, passive: true });

@@ -359,7 +359,7 @@ describe('a cached read whose answers a change may drop by name (dropOnly)', () 
         books: ({ changed }) => (changed?.every((field) => field === 'stock') ? [] : undefined),
         shelves: ({ documentKey }) => [String(documentKey)],
       },
-      tags: (shelf: string) => [shelf],
+      tags: (answer) => [answer.split('#')[0]!],
       load: async (shelf: string) => {
         const run = (runs.get(shelf) ?? 0) + 1;
         runs.set(shelf, run);

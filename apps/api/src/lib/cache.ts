@@ -52,7 +52,7 @@ interface CachedRead<K, V> {
    */
   dropOnly?: Record<string, (change: Change) => readonly string[] | undefined>;
   /** The names of an answer that dropOnly's functions may answer. */
-  tags?: (key: K, value: V) => readonly string[];
+  tags?: (value: V) => readonly string[];
 }
 
 const jsons = new WeakMap<object, Buffer>();
@@ -103,8 +103,7 @@ interface Held<V> {
 }
 
 /** One key of a read: its answer held, if any, and its runs. */
-interface Slot<K, V> {
-  key: K;
+interface Slot<V> {
   load: () => Promise<V>;
   held?: Held<V>;
   refreshing: boolean;
@@ -164,7 +163,7 @@ export function createCache(
     const maxAge = () => (changes?.live ? MAX_AGE_LIVE_MS : exact ? 0 : MAX_AGE_MS);
     // Not live: the age limit alone, as without a change stream (none at all when exact).
     const confirm = changes && (async () => (!exact && !changes.live) || changes.caughtUp());
-    let slots = new Map<string, Slot<K, V>>();
+    let slots = new Map<string, Slot<V>>();
     // Counts the drops, so that a read that waited for `confirm` across one runs instead of answering.
     let generation = 0;
     let bytes = 0;
@@ -202,12 +201,12 @@ export function createCache(
       },
     });
 
-    const run = async (name: string, slot: Slot<K, V>): Promise<V> => {
+    const run = async (name: string, slot: Slot<V>): Promise<V> => {
       const started = { generation, startedAt: now() };
       const dropsBefore = namedDrops;
       const value = await slot.load();
       if (started.generation !== generation || slots.get(name) !== slot || !keep(value)) return value;
-      const named = tags(slot.key, value);
+      const named = tags(value);
       if (named.some((tag) => (droppedAt.get(tag) ?? 0) > dropsBefore)) return value;
       const size = sized && typeof value === 'object' && value !== null ? jsonOf(value).length : 0;
       if (size > maxEntryBytes) return value;
@@ -221,7 +220,7 @@ export function createCache(
       return value;
     };
     /** A failed refresh is dropped: the held answer stays until its age limit, then a caller's own run reports. */
-    const refresh = (name: string, slot: Slot<K, V>) => {
+    const refresh = (name: string, slot: Slot<V>) => {
       if (slot.refreshing) return;
       slot.refreshing = true;
       void run(name, slot)
@@ -231,7 +230,7 @@ export function createCache(
 
     return async (key: K): Promise<V> => {
       const name = canonicalJson(key);
-      const slot = slots.get(name) ?? { key, load: shareRuns ? sharedFreshRead(() => load(key)) : () => load(key), refreshing: false };
+      const slot = slots.get(name) ?? { load: shareRuns ? sharedFreshRead(() => load(key)) : () => load(key), refreshing: false };
       // Re-inserting makes this key the most recent.
       slots.delete(name);
       slots.set(name, slot);

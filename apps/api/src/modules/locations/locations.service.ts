@@ -143,7 +143,7 @@ export function createLocationsService(deps: {
   const stockListing = cache.define({
     collections: ['books', LOCATIONS_COLLECTION],
     dropOnly: STOCK_LISTING_DROPS,
-    tags: (_key, { tags }) => tags,
+    tags: ({ tags }) => tags,
     load: async ({ id, query }: { id: string; query: LocationStockQuery }) => {
       const [location, beneath] = await Promise.all([found(id), locations.descendants(id)]);
       const subtree = [location, ...beneath];

@@ -41,6 +41,7 @@ import { createImportJobsRepository } from './modules/books/import-jobs.reposito
 import { createImportJobsRouter } from './modules/books/import-jobs.routes';
 import { createImportJobs } from './modules/books/import-jobs.service';
 import { createBooksRouter } from './modules/books/books.routes';
+import { SEARCH_KEYS } from './modules/books/search-keys';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesRouter } from './modules/categories/categories.routes';
 import { createBooksService } from './modules/books/books.service';
@@ -383,5 +384,7 @@ export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
       'countSessions',
       'countLines',
     ],
+    // The books' search keys: only the search reads them, from the database.
+    unsent: [SEARCH_KEYS],
     logger,
   });

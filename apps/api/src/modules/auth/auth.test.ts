@@ -17,7 +17,14 @@ import {
   type TestUser,
 } from '../../../test/helpers';
 import { AppError } from '../../lib/errors';
-import { API_TOKEN_AUDIENCE, API_TOKEN_ISSUER, API_TOKEN_TTL_SECONDS, createFirebaseVerifier } from './token-verifier';
+import {
+  API_TOKEN_AUDIENCE,
+  API_TOKEN_ISSUER,
+  API_TOKEN_TTL_SECONDS,
+  createApiTokenVerifier,
+  createFirebaseVerifier,
+  createTokenVerifier,
+} from './token-verifier';
 
 const ctx = useTestApp();
 const [staff] = useTestUsers('Rita Staff');
@@ -132,6 +139,23 @@ describe('the API token is verified strictly', () => {
     await expectRefused(`Bearer ${jwt.sign(apiClaims(), TEST_JWT_SECRET, { algorithm: 'HS512' })}`);
   });
 
+  it('is verified once, then kept until it expires, and refused from then on', async () => {
+    const apiTokens = createApiTokenVerifier(TEST_JWT_SECRET);
+    const verify = jest.spyOn(apiTokens, 'verify');
+    const verifier = createTokenVerifier({ verify: () => Promise.reject(new Error('not a Firebase token')) }, apiTokens);
+    const token = jwt.sign(apiClaims(), TEST_JWT_SECRET, { algorithm: 'HS256' });
+    const first = await verifier.verify(token);
+    expect(first).toMatchObject({ uid: staff.uid, email: staff.email, via: 'api' });
+    await expect(verifier.verify(token)).resolves.toEqual(first);
+    expect(verify).toHaveBeenCalledTimes(1);
+    const later = jest.spyOn(Date, 'now').mockReturnValue((now() + 601) * 1000);
+    try {
+      await expect(verifier.verify(token)).rejects.toMatchObject({ constructor: AppError, status: 401 });
+    } finally {
+      later.mockRestore();
+    }
+  });
+
   it('refuses a signed token without an e-mail', async () => {
     const { email: _email, ...claims } = apiClaims();
     await expectRefused(`Bearer ${jwt.sign(claims, TEST_JWT_SECRET, { algorithm: 'HS256' })}`);
@@ -181,8 +205,9 @@ describe('Firebase ID tokens', () => {
   });
 
   it("are verified once, then kept until they expire, as a real project accepts them: a deleted account's too", async () => {
-    const verifier = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST });
-    const fresh = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST });
+    const firebase = createFirebaseVerifier({ projectId: 'demo-book-warehouse', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST });
+    const verifier = createTokenVerifier(firebase);
+    const fresh = createTokenVerifier(firebase);
     try {
       const user = await createTestUser('Kept Token');
       const first = await verifier.verify(user.token);
@@ -201,7 +226,7 @@ describe('Firebase ID tokens', () => {
         later.mockRestore();
       }
     } finally {
-      await Promise.all([verifier.close(), fresh.close()]);
+      await firebase.close();
     }
   });
 

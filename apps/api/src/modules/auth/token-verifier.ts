@@ -25,28 +25,28 @@ function toUser(claims: IdentityClaims, via: AuthUser['via']): AuthUser {
   return { uid, email: claims.email.toLowerCase(), name, emailVerified: claims.email_verified === true, via };
 }
 
-/** How many verified Firebase tokens an instance keeps (the oldest goes first), each until it expires. */
-const VERIFIED_TOKENS_KEPT = 10_000;
+/** A verified token's caller, and when the token expires (ms since the epoch). */
+interface Verified {
+  user: AuthUser;
+  expiresAt: number;
+}
+/** Verifies one kind of token, or rejects with a 401 AppError. */
+type Verify = (token: string) => Promise<Verified>;
 
 /**
  * Verifies Firebase ID tokens with firebase-admin. In emulator mode firebase-admin reads
  * FIREBASE_AUTH_EMULATOR_HOST from the environment and accepts the emulator's unsigned tokens
  * (config/env.ts allows that only on a loopback HOST outside production).
  *
- * A token's claims never change, so a verified token is kept until its expiry. A real project's tokens are checked
- * against no account (this API asks for no revocation check); in emulator mode firebase-admin would ask the emulator
- * for the account on every request. Kept, both modes verify a token once per instance and accept it until it expires.
+ * A real project's tokens are checked against no account (this API asks for no revocation check); in emulator mode
+ * firebase-admin asks the emulator for the account on every call. createTokenVerifier keeps what it answers.
  */
-export function createFirebaseVerifier(options: { projectId: string; emulatorHost?: string }): TokenVerifier & { close(): Promise<void> } {
+export function createFirebaseVerifier(options: { projectId: string; emulatorHost?: string }): { verify: Verify; close(): Promise<void> } {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
   const app = initializeApp({ projectId: options.projectId }, `book-warehouse-${randomUUID()}`);
   const auth = getAuth(app);
-  const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
   return {
     async verify(token) {
-      const kept = verified.get(token);
-      if (kept && kept.expiresAt > Date.now()) return kept.user;
-      verified.delete(token);
       let decoded: DecodedIdToken;
       try {
         decoded = await auth.verifyIdToken(token);
@@ -55,9 +55,7 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
       }
       const { uid, email, email_verified } = decoded;
       const user = toUser({ uid, email, name: decoded['name'] as string | undefined, email_verified }, 'firebase');
-      verified.set(token, { user, expiresAt: decoded.exp * 1000 });
-      if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-      return user;
+      return { user, expiresAt: decoded.exp * 1000 };
     },
     close: () => deleteApp(app),
   };
@@ -79,7 +77,7 @@ export function signApiToken(secret: string, user: Omit<AuthUser, 'emailVerified
   });
 }
 
-export function createApiTokenVerifier(secret: string): TokenVerifier {
+export function createApiTokenVerifier(secret: string): { verify: Verify } {
   // Given the string, jsonwebtoken would first try to read it as a PEM public key, and fail, on every request.
   const key = createSecretKey(Buffer.from(secret));
   return {
@@ -87,7 +85,8 @@ export function createApiTokenVerifier(secret: string): TokenVerifier {
       try {
         const claims = jwt.verify(token, key, { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE });
         if (typeof claims === 'string') throw new Error('unexpected string payload');
-        return Promise.resolve(toUser(claims, 'api'));
+        // Without an expiry (never signed so here) it is verified on each call.
+        return Promise.resolve({ user: toUser(claims, 'api'), expiresAt: (claims.exp ?? 0) * 1000 });
       } catch {
         return Promise.reject(unauthorized('The API token is invalid or expired; sign in again'));
       }
@@ -95,16 +94,29 @@ export function createApiTokenVerifier(secret: string): TokenVerifier {
   };
 }
 
-/** Sends the API's own tokens (recognised by their issuer) to their verifier, everything else to Firebase. */
-export function createTokenVerifier(firebase: TokenVerifier, apiTokens?: TokenVerifier): TokenVerifier {
+/** How many verified tokens an instance keeps (the oldest goes first), each until it expires. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Sends the API's own tokens (recognised by their issuer) to their verifier, everything else to Firebase. A token's
+ * claims never change, so a verified token is kept until its expiry: each is verified once per instance (a real
+ * project's tokens are checked against no account either way; in emulator mode a kept token outlives its account).
+ */
+export function createTokenVerifier(firebase: { verify: Verify }, apiTokens?: { verify: Verify }): TokenVerifier {
+  const kept = new Map<string, Verified>();
+  const verifierOf = (token: string): Verify | undefined =>
+    jwt.decode(token, { json: true })?.iss === API_TOKEN_ISSUER ? apiTokens?.verify : firebase.verify;
   return {
-    verify(token) {
-      const decoded = jwt.decode(token, { json: true });
-      if (decoded?.iss === API_TOKEN_ISSUER) {
-        if (!apiTokens) return Promise.reject(unauthorized('API tokens are not enabled on this server'));
-        return apiTokens.verify(token);
-      }
-      return firebase.verify(token);
+    async verify(token) {
+      const known = kept.get(token);
+      if (known && known.expiresAt > Date.now()) return known.user;
+      kept.delete(token);
+      const verify = verifierOf(token);
+      if (!verify) throw unauthorized('API tokens are not enabled on this server');
+      const verified = await verify(token);
+      kept.set(token, verified);
+      if (kept.size > VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);
+      return verified.user;
     },
   };
 }

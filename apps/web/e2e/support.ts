@@ -84,7 +84,16 @@ export async function createAccount(request: APIRequestContext, user: Staff): Pr
 
 /** The ID token of an emulator account, which is created first if the emulator does not hold it yet. */
 export async function accountToken(request: APIRequestContext, user: Staff): Promise<string> {
-  return (await signedInToken(request, user)) ?? createAccount(request, user);
+  const existing = await signedInToken(request, user);
+  if (existing) return existing;
+  try {
+    return await createAccount(request, user);
+  } catch (error) {
+    // Journeys run side by side: another may have made the same account (the e2e admin) since the sign-in above.
+    const made = await signedInToken(request, user);
+    if (made) return made;
+    throw error;
+  }
 }
 
 /**

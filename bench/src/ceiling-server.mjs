@@ -116,23 +116,22 @@ const stockRow = (/** @type {Doc & { stock: StockEntry }} */ doc) => ({
 
 /**
  * GET /api/locations/{id}/stock by name, as the API reads it (locations.service.ts, stock): the location, the ones
- * beneath it, then one location's page through its index, or a subtree's through the same sort and unwind.
+ * beneath it, then one location's page through its index, or a subtree's through one range of it, sorted and unwound.
  * @param {URL} url
  */
 async function locationStock(url) {
   const _id = new ObjectId(url.pathname.split('/')[3]);
   const [location, beneath] = await Promise.all([locations.findOne({ _id }), locations.find({ ancestors: _id }).toArray()]);
   if (!location) return null;
-  const at = [location, ...beneath].map((doc) => doc._id);
   const limit = Number(url.searchParams.get('limit') ?? 20);
   const skip = Number(url.searchParams.get('page') ?? 0) * limit;
-  if (at.length === 1) {
+  if (!beneath.length) {
     const docs = await books
       .find(
-        { 'stock.locationId': { $in: at } },
+        { 'stock.path': _id, 'stock.locationId': _id },
         {
           sort: byName,
-          hint: 'stock_location_bookName',
+          hint: 'stock_path_bookName',
           skip,
           limit,
           projection: { bookName: 1, author: 1, isbn: 1, stock: { $elemMatch: { locationId: _id } } },
@@ -146,12 +145,12 @@ async function locationStock(url) {
   const docs = await books
     .aggregate(
       [
-        { $match: { 'stock.locationId': { $in: at } } },
+        { $match: { 'stock.path': _id } },
         { $sort: byName },
         { $limit: skip + limit },
         { $project: { bookName: 1, author: 1, isbn: 1, stock: 1 } },
         { $unwind: '$stock' },
-        { $match: { 'stock.locationId': { $in: at } } },
+        { $match: { 'stock.path': _id } },
         { $skip: skip },
         { $limit: limit },
       ],

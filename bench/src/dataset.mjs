@@ -72,6 +72,12 @@ const locationId = (/** @type {number} */ index) => objectId(4, index, BASE_SECO
 const zoneId = (/** @type {number} */ z) => locationId(z);
 const aisleId = (/** @type {number} */ z, /** @type {number} */ a) => locationId(ZONES + z * AISLES + a);
 const shelfId = (/** @type {number} */ k) => locationId(ZONES + ZONES * AISLES + k);
+/** Shelf k's path as the stock entries store it (migration 019): its zone, its aisle, itself. @param {number} k */
+const shelfPath = (k) => {
+  const aisle = Math.floor(k / SHELVES);
+  const zone = Math.floor(aisle / AISLES);
+  return [zoneId(zone), aisleId(zone, aisle % AISLES), shelfId(k)];
+};
 const pad = (/** @type {number} */ n) => String(n + 1).padStart(2, '0');
 
 const TITLE_WORDS = (
@@ -212,7 +218,7 @@ export async function loadDataset(db, sizes, onProgress) {
     return parts.map(([k, copies]) => {
       shelfCopies[k] = (shelfCopies[k] ?? 0) + copies;
       shelfBooks[k] = (shelfBooks[k] ?? 0) + 1;
-      return { locationId: shelfId(k), quantity: copies };
+      return { locationId: shelfId(k), quantity: copies, path: shelfPath(k) };
     });
   };
 

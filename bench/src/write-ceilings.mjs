@@ -37,7 +37,7 @@ export function createWriteCeilings(client, db) {
   const orders = db.collection('purchase_orders');
   const stats = support.createStatsRepository(db);
   const locations = support.createBookLocationsRepository(db);
-  /** @type {Promise<Map<string, { _id: string, code: string }>> | undefined} */
+  /** @type {Promise<Map<string, { _id: string, code: string, path: ObjectId[] }>> | undefined} */
   let located;
   /** @type {Map<string, Promise<OrderLine[]>>} */
   const costs = new Map();
@@ -80,7 +80,11 @@ export function createWriteCeilings(client, db) {
             { _id: doc._id, stock: doc.stock ?? { $exists: false }, stockQuantity: doc.stockQuantity },
             {
               $set: {
-                stock: after.map((e) => ({ locationId: new ObjectId(e.locationId), quantity: e.quantity })),
+                stock: after.map((e) => ({
+                  locationId: new ObjectId(e.locationId),
+                  quantity: e.quantity,
+                  path: known.get(e.locationId)?.path,
+                })),
                 stockQuantity: is.stockQuantity,
                 updatedAt: now,
                 ...line.set,

@@ -6,6 +6,7 @@ import { MIGRATION_ACTOR, repairOutOfBounds } from './004-repair-out-of-bounds';
 import { seedDemoData } from '../modules/seed/seed';
 import { createLocations } from './013-locations';
 import { countLocationStock } from './015-location-counters';
+import { addStockPaths } from './019-stock-paths';
 import { LOCATION_COUNTERS_COLLECTION, receivingCounts } from '../lib/database-locations';
 import { seedLocations } from '../modules/seed/seed-data';
 import { MIGRATIONS, createMigrationStatus, runMigrations } from './migrations';
@@ -250,5 +251,49 @@ describe(`${countLocationStock.id}: the locations' counters`, () => {
     expect(repaired.kept['RECEIVING']!.quantity).toBe(seeded.kept['RECEIVING']!.quantity + 5);
     expect(await countLocationStock.up(database.db, context)).toEqual({ locationCountersRepaired: 0 });
     expect((await both(database)).kept).toEqual(repaired.kept);
+  });
+});
+
+describe(`${addStockPaths.id}: the copies' paths`, () => {
+  type Entry = { locationId: ObjectId; quantity: number; path?: ObjectId[] };
+  /** Each stored entry's path, and its location's ancestors and itself (what the path must be). */
+  async function paths(database: Database) {
+    const locations = await database.db.collection<{ ancestors: ObjectId[] }>('locations').find().toArray();
+    const wanted = new Map(locations.map((l) => [l._id.toHexString(), [...l.ancestors, l._id]]));
+    const books = await database.db
+      .collection<{ stock: Entry[] }>('books')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
+    const entries = books.flatMap((book) => book.stock);
+    return { stored: entries.map((e) => e.path), wanted: entries.map((e) => wanted.get(e.locationId.toHexString())) };
+  }
+
+  it('gives the copies stored without paths their paths, indexes the listing over them, and a second run changes nothing', async () => {
+    const database = await connect(freshName());
+    await runMigrations(database);
+    await seedDemoData(database.db, createLogger('silent'));
+    // The seed stores the paths itself, shelves two levels deep included.
+    const seeded = await paths(database);
+    expect(seeded.stored).toEqual(seeded.wanted);
+    expect(seeded.stored.some((path) => path!.length === 3)).toBe(true);
+
+    // As stored before this step: no paths, the indexes of migration 014.
+    const books = database.db.collection('books');
+    await books.updateMany({}, { $unset: { 'stock.$[].path': '' } });
+    await books.dropIndexes();
+    await books.createIndexes([
+      { name: 'stock_location_bookName', key: { 'stock.locationId': 1, bookName: 1, _id: 1 } },
+      { name: 'stock_location_author', key: { 'stock.locationId': 1, author: 1, _id: 1 } },
+    ]);
+    const context = { client: database.client, clock: () => new Date() };
+    const placed = await books.countDocuments({ 'stock.0': { $exists: true } });
+    expect(await addStockPaths.up(database.db, context)).toEqual({ stockPathsAdded: placed });
+    expect(placed).toBeGreaterThan(10);
+    expect(await paths(database)).toEqual(seeded);
+    // The indexes of migration 014 stay for the version before this step, which names them while a rollout runs.
+    expect((await books.indexes()).map((index) => index.name)).toEqual(
+      expect.arrayContaining(['stock_location_bookName', 'stock_location_author', 'stock_path_bookName', 'stock_path_author']),
+    );
+    expect(await addStockPaths.up(database.db, context)).toEqual({ stockPathsAdded: 0 });
   });
 });

@@ -22,6 +22,7 @@ import { countLocationStock } from './015-location-counters';
 import { createCounts } from './016-counts';
 import { createPurchasing } from './017-purchasing';
 import { createImportJobsCollection } from './018-import-jobs';
+import { addStockPaths } from './019-stock-paths';
 import type { Migration } from './migration';
 
 /** Every step, in the order they run. A new step goes at the end; a recorded step is never edited. */
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   createCounts,
   createPurchasing,
   createImportJobsCollection,
+  addStockPaths,
 ];
 
 /** Serving instances report ready only once this one is recorded. */

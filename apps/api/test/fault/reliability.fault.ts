@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ObjectId } from 'mongodb';
 import { BookSchema, historyTask } from '@book-warehouse/types';
 import { connectDatabase, DEFAULT_TIMEOUT_MS, PING_TIMEOUT_MS, type Database } from '../../src/lib/database';
+import type { LocationDoc } from '../../src/lib/database-locations';
 import { apiError, bearer, createTestUser, newBook, setRole, type TestUser } from '../helpers';
 import { Cluster } from './cluster';
 // The floor app's own replay of its offline queue (issue 36), run here against the cluster as the phone runs it.
@@ -58,7 +59,7 @@ let database: Database;
 let staff: TestUser;
 /** Scenarios that ran to their end: with fewer, the logs are kept for a look. */
 let completed = 0;
-const SCENARIOS = 8;
+const SCENARIOS = 9;
 
 /** The API's error shape, or a balancer's answer in it. */
 const isErrorShape = (body: unknown) => {
@@ -672,6 +673,71 @@ describe('10. kill -9 of mongod in the middle of replaying an offline queue, sen
     for (const intent of refused) expect(intent.reason).toMatch(/below 0/);
     const stored = new Map(stocks.map((book) => [book._id.toHexString(), book['stockQuantity'] as number]));
     expect(stored).toEqual(expected);
+    completed++;
+  }, 300_000);
+});
+
+describe('11. kill -9 of mongod in the middle of moves of a shelf and transfers onto it, restarted on the same port and data', () => {
+  it("every copy's path is its location's place in the tree, and the listing of the shelf's parent shows the shelf's copies", async () => {
+    const bookName = 'Fault 11: moves, killed database';
+    const id = await addBook(5000, bookName);
+    const locations = database.db.collection<LocationDoc>('locations');
+    const receiving = (await locations.findOne({ code: 'RECEIVING' }))!._id;
+    const [left, right, shelf] = [new ObjectId(), new ObjectId(), new ObjectId()];
+    const root = (_id: ObjectId, code: string) => ({ _id, code, name: code, parentId: null, holdsStock: false, ancestors: [] });
+    await locations.insertMany([
+      root(left, 'FAULT-11-L'),
+      root(right, 'FAULT-11-R'),
+      { _id: shelf, code: 'FAULT-11-S', name: 'S', parentId: left, holdsStock: true, ancestors: [left] },
+    ]);
+    const lines = [{ bookId: id, from: receiving.toHexString(), to: shelf.toHexString(), quantity: 1 }];
+
+    // Even workers move the shelf from one side to the other (a move already made answers 400: nothing to update),
+    // odd ones move a copy onto it: each transfer writes the path the shelf has in its transaction.
+    const outcomes = await load(
+      8,
+      (i) =>
+        i % 2
+          ? call(`${cluster.url}/api/stock/transfers`, post({ lines }))
+          : call(`${cluster.url}/api/locations/${shelf.toHexString()}`, {
+              method: 'PATCH',
+              body: { parentId: (i % 4 ? right : left).toHexString() },
+            }),
+      killMongoMidway,
+      400,
+    );
+
+    const unexpected = outcomes.filter((o) => ![200, 400, 503].includes(o.status) || (o.status === 400 && o.kind === 1));
+    const placed = await locations.findOne({ _id: shelf });
+    const book = await database.db.collection('books').findOne({ bookName });
+    const stock = (book?.['stock'] ?? []) as { locationId: ObjectId; quantity: number; path: ObjectId[] }[];
+    const onShelf = stock.find((entry) => entry.locationId.equals(shelf));
+    const listed = async (at: ObjectId) => {
+      const res = await call(`${cluster.url}/api/locations/${at.toHexString()}/stock`);
+      return (res.body as { bookId: string; quantity: number }[]).filter((row) => row.bookId === id).map((row) => row.quantity);
+    };
+    const [parent, other] = placed!.parentId!.equals(left) ? [left, right] : [right, left];
+    const [underParent, underOther] = [await listed(parent), await listed(other)];
+    const moves = outcomes.filter((o) => o.kind === 0 && o.status === 200).length;
+    const transfers = outcomes.filter((o) => o.kind === 1);
+    const acknowledged = transfers.filter((o) => o.status === 200).length;
+    const { lost } = record('11 kill -9 mongod, moves and transfers', {
+      requests: outcomes.length,
+      failures: unexpected.length,
+      acknowledged,
+      applied: onShelf?.quantity ?? 0,
+      ambiguous: transfers.filter((o) => o.status !== 200).length,
+      note: `${moves} moves and ${acknowledged} transfers acknowledged; ${onShelf?.quantity ?? 0} copies on the shelf, listed under its parent: ${underParent.join(', ') || 'none'}`,
+    });
+    expect(unexpected.slice(0, 3)).toEqual([]);
+    expect(lost).toBe(0);
+    expect(moves).toBeGreaterThan(0);
+    expect(placed!.ancestors).toEqual([placed!.parentId]);
+    expect(onShelf?.path).toEqual([placed!.parentId, shelf]);
+    expect(stock.find((entry) => entry.locationId.equals(receiving))?.path ?? [receiving]).toEqual([receiving]);
+    expect(stock.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(5000);
+    expect(underParent).toEqual(onShelf ? [onShelf.quantity] : []);
+    expect(underOther).toEqual([]);
     completed++;
   }, 300_000);
 });

@@ -16,9 +16,17 @@ export interface StockLocation {
   code: string;
   name: string;
   holdsStock: boolean;
+  /** The ids from the top of the tree down to this location, itself last: what a book's copies here are stored with. */
+  path: ObjectId[];
 }
 
-const toLocation = ({ _id, code, name, holdsStock }: LocationDoc): StockLocation => ({ _id: _id.toHexString(), code, name, holdsStock });
+const toLocation = ({ _id, code, name, holdsStock, ancestors }: LocationDoc): StockLocation => ({
+  _id: _id.toHexString(),
+  code,
+  name,
+  holdsStock,
+  path: [...ancestors, _id],
+});
 const isId = (id: string) => ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id);
 
 /**
@@ -35,6 +43,11 @@ export function createBookLocationsRepository(db: Db, cache?: Cache) {
   const nextShard = shardsInTurn(RECEIVING_SHARDS);
   const readAll = async () => new Map((await locations.find({}).toArray()).map((doc) => [doc._id.toHexString(), toLocation(doc)]));
   const named = cache?.define({ collections: [LOCATIONS_COLLECTION], load: readAll, maxEntries: 1 });
+  /**
+   * What `find` read in each attempt of a transaction (a transaction's snapshot reads the same again): a stock write
+   * asks for the paths of the locations its rules have just read. A new attempt has a new Transaction object.
+   */
+  const readIn = new WeakMap<object, Map<string, StockLocation | null>>();
 
   /** The location RECEIVING (migration 013 makes it; it cannot be deleted), read once. */
   async function receiving(session?: Session): Promise<StockLocation> {
@@ -48,12 +61,24 @@ export function createBookLocationsRepository(db: Db, cache?: Cache) {
   return {
     receiving,
 
-    /** The locations of `ids` that exist, by id (ids that are not ObjectIds are none). */
+    /** The locations of `ids` that exist, by id (ids that are not ObjectIds are none); in a transaction, each read once. */
     async find(ids: readonly string[], session?: Session): Promise<Map<string, StockLocation>> {
       const wanted = [...new Set(ids.filter(isId).map((id) => id.toLowerCase()))];
-      if (!wanted.length) return new Map();
-      const docs = await locations.find({ _id: { $in: wanted.map((id) => new ObjectId(id)) } }, { session }).toArray();
-      return new Map(docs.map((doc) => [doc._id.toHexString(), toLocation(doc)]));
+      const read = session?.inTransaction() ? readIn.get(session.transaction) : undefined;
+      const known = read ?? new Map<string, StockLocation | null>();
+      const unread = wanted.filter((id) => !known.has(id));
+      if (unread.length) {
+        const docs = await locations.find({ _id: { $in: unread.map((id) => new ObjectId(id)) } }, { session }).toArray();
+        for (const id of unread) known.set(id, null);
+        for (const doc of docs) known.set(doc._id.toHexString(), toLocation(doc));
+        if (!read && session?.inTransaction()) readIn.set(session.transaction, known);
+      }
+      const found = new Map<string, StockLocation>();
+      for (const id of wanted) {
+        const location = known.get(id);
+        if (location) found.set(id, location);
+      }
+      return found;
     },
 
     /**

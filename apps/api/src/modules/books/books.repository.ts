@@ -33,10 +33,15 @@ import { SEARCH_KEYS, SEARCHED_FIELDS, searchKeysOf, touchesSearchedFields } fro
  */
 export const SHORTAGE = '_shortage';
 
-/** A book's copies at one location as stored (docs/decisions/024-stock-per-location.md). */
+/**
+ * A book's copies at one location as stored (docs/decisions/024-stock-per-location.md), with the location's path:
+ * the listing of any location above finds the copies through one range of its index (decision 035).
+ */
 interface StoredStockEntry {
   locationId: ObjectId;
   quantity: number;
+  /** The location's ancestors from the top, then the location; absent only on a stock stored before migration 019. */
+  path?: ObjectId[];
 }
 
 export interface BookDoc extends BookFields {
@@ -91,9 +96,15 @@ const stored = (doc: BookDoc, now = new Date()) => {
   };
 };
 
-/** The stored form of a stock. */
-const storedStock = (stock: readonly StockEntry[]): StoredStockEntry[] =>
-  stock.filter((entry) => entry.quantity > 0).map(({ locationId, quantity }) => ({ locationId: new ObjectId(locationId), quantity }));
+/** The stored form of a stock, each location with its path (`paths`, by id). */
+const storedStock = (stock: readonly StockEntry[], paths: ReadonlyMap<string, ObjectId[]>): StoredStockEntry[] =>
+  stock
+    .filter((entry) => entry.quantity > 0)
+    .map(({ locationId, quantity }) => {
+      const path = paths.get(locationId);
+      if (!path) throw new Error(`No location has the id ${locationId}: a stock write must name stored locations`);
+      return { locationId: new ObjectId(locationId), quantity, path };
+    });
 
 /**
  * A book's stock as read: a book written by another tool (no `stock`) has all its copies at RECEIVING, as
@@ -219,6 +230,21 @@ export function createBooksRepository(
   const expecting = (id: string, expected: Expected) => ({ ...byId(id), ...expected }) as Filter<BookDoc>;
   const write = cache.writer('books');
 
+  /**
+   * The paths of the locations in `stocks`: kept from `before` (a stock as stored), the others read in `session`,
+   * where the rules of a stock write have read the locations it puts copies at (one read: locations.find).
+   */
+  const pathsOf = async (
+    stocks: readonly (readonly StockEntry[])[],
+    before: readonly StoredStockEntry[] | null = null,
+    session?: Session,
+  ) => {
+    const paths = new Map((before ?? []).flatMap(({ locationId, path }) => (path ? [[locationId.toHexString(), path] as const] : [])));
+    const others = stocks.flat().flatMap(({ locationId }) => (paths.has(locationId) ? [] : [locationId]));
+    for (const [id, location] of await locations.find(others, session)) paths.set(id, location.path);
+    return paths;
+  };
+
   /** The dashboard tiles: the counters every change keeps (stats.repository.ts), cached since they change with the books. */
   const tiles = cache.define({ collections: ['books'], load: async (): Promise<Stats> => toStats(await counters!.read()), maxEntries: 1 });
 
@@ -298,7 +324,7 @@ export function createBooksRepository(
       const { _id, ...fields } = doc;
       const row = {
         ...stored({ ...fields, stockQuantity: totalOf(stock) }),
-        stock: storedStock(stock),
+        stock: storedStock(stock, await pathsOf([stock], null, session)),
         ...(_id ? { _id: new ObjectId(_id) } : {}),
       };
       const { insertedId } = await write(books.insertOne(row, { session }), session);
@@ -309,11 +335,16 @@ export function createBooksRepository(
     async insertMany(items: { doc: BookDoc; stock: StockEntry[] }[], session: Session): Promise<Book[]> {
       if (!items.length) return [];
       const now = new Date();
+      const paths = await pathsOf(
+        items.map(({ stock }) => stock),
+        null,
+        session,
+      );
       // Each slice's documents (search keys included) are built as it is written, between the loop's turns.
       const rows = await inSlices(items, (slice) => {
         const docs = slice.map(({ doc, stock }) => ({
           ...stored({ ...doc, stockQuantity: totalOf(stock) }, now),
-          stock: storedStock(stock),
+          stock: storedStock(stock, paths),
           _id: new ObjectId(),
         }));
         return write(books.insertMany(docs, { session }), session).then(() => docs);
@@ -328,13 +359,18 @@ export function createBooksRepository(
     async updateMany(updates: BulkUpdate[], session: Session): Promise<Written[]> {
       if (!updates.length) return [];
       const updatedAt = new Date();
+      const paths = await pathsOf(
+        updates.flatMap(({ stock }) => (stock ? [stock] : [])),
+        updates.flatMap(({ from }) => from.stored ?? []),
+        session,
+      );
       const planned = updates.map(({ from, set, stock }) => {
         const fields: FieldValues = stock ? { ...set, stockQuantity: totalOf(stock) } : set;
         const after = { ...applied(from.book, fields), updatedAt: updatedAt.toISOString() };
         const shortage = shortageOf(after);
         const values: [string, unknown][] = [
           ...Object.entries(fields),
-          ...(stock ? [['stock', storedStock(stock)] as [string, unknown]] : []),
+          ...(stock ? [['stock', storedStock(stock, paths)] as [string, unknown]] : []),
           ...(touchesSearchedFields(fields) ? [[SEARCH_KEYS, searchKeysOf(after)] as [string, unknown]] : []),
           [SHORTAGE, shortage ?? null],
         ];
@@ -424,10 +460,11 @@ export function createBooksRepository(
       const receiving = (await locations.receiving())._id;
       // Its stock per location (`at`, summing to its stockQuantity), else all of it at RECEIVING.
       const stockAt = (d: BookDoc & { at?: StockEntry[] }) => d.at ?? stockOf({ stockQuantity: d.stockQuantity }, receiving);
+      const paths = await pathsOf(docs.map(stockAt));
       const inserted = await write(
         insertAbsent(
           books,
-          docs.map(({ _id, at, ...d }) => ({ ...stored(d), stock: storedStock(stockAt({ ...d, at })), _id: new ObjectId(_id) })),
+          docs.map(({ _id, at, ...d }) => ({ ...stored(d), stock: storedStock(stockAt({ ...d, at }), paths), _id: new ObjectId(_id) })),
         ),
       );
       const delta = inserted.reduce((sum, i) => addCounters(sum, countersDelta(null, docs[i]!)), ZERO);
@@ -450,7 +487,7 @@ export function createBooksRepository(
       const reindex = touchesSearchedFields(set);
       const values: [string, unknown][] = [
         ...Object.entries(set),
-        ...(stock ? [['stock', storedStock(stock.to)] as [string, unknown]] : []),
+        ...(stock ? [['stock', storedStock(stock.to, await pathsOf([stock.to], stock.from.stored, session))] as [string, unknown]] : []),
       ];
       const removed = values.filter(([, value]) => value === null).map(([field]) => field);
       const unset: Record<string, ''> = Object.fromEntries([...removed, ...(reindex ? [SEARCH_KEYS] : [])].map((field) => [field, '']));

@@ -8,8 +8,9 @@ import { LOCATION_COUNTERS_COLLECTION, receivingCounts, type LocationDoc } from 
 
 // A property of every stock write (docs/rules.md, Stock per location): whatever sequence of receipts, deliveries,
 // transfers, undos, imports, quantity edits and deletions runs, stockQuantity equals the sum of the quantities per
-// location, none is below 1 (a location at 0 keeps no entry), a refused step changes nothing, and each location's
-// counters (copies, books; GET /locations answers the copies) equal a count over the books.
+// location, none is below 1 (a location at 0 keeps no entry), a refused step changes nothing, each location's
+// counters (copies, books; GET /locations answers the copies) equal a count over the books, and each copy's stored
+// path is its location's ancestors and itself, while P-B moves between the top and beneath P-A.
 
 const ctx = useTestApp({ emptyBeforeEach: ['books', 'histories'] });
 const [staff] = useTestUsers('Pro Perty');
@@ -19,7 +20,8 @@ const ids = new Map<string, string>();
 beforeAll(async () => {
   const locations = ctx.db.collection('locations');
   await locations.deleteMany({ code: { $in: ['P-A', 'P-B'] } });
-  for (const code of ['P-A', 'P-B']) await locations.insertOne({ code, name: code, parentId: null, holdsStock: true, ancestors: [] });
+  const { insertedId: a } = await locations.insertOne({ code: 'P-A', name: 'P-A', parentId: null, holdsStock: true, ancestors: [] });
+  await locations.insertOne({ code: 'P-B', name: 'P-B', parentId: a, holdsStock: true, ancestors: [a] });
   for (const doc of await locations.find({ code: { $in: [...CODES] } }).toArray()) ids.set(doc['code'] as string, doc._id.toHexString());
 });
 
@@ -35,14 +37,24 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), total: fc.integer({ min: 0, max: 12 }) }),
   fc.record({ kind: fc.constant('default' as const), at: fc.option(code, { nil: null }) }),
   fc.record({ kind: fc.constant('delete' as const) }),
+  fc.record({ kind: fc.constant('move' as const), beneath: fc.boolean() }),
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
 const stored = async (id: string) => {
   const doc = await ctx.db.collection('books').findOne({ _id: new ObjectId(id) });
   // A deleted book holds nothing.
-  return { stockQuantity: (doc?.['stockQuantity'] ?? 0) as number, stock: (doc?.['stock'] ?? []) as { quantity: number }[] };
+  return {
+    stockQuantity: (doc?.['stockQuantity'] ?? 0) as number,
+    stock: (doc?.['stock'] ?? []) as { locationId: ObjectId; quantity: number; path: ObjectId[] }[],
+  };
 };
+
+/** Each location's path (its ancestors, then itself) by id. */
+const pathsOfLocations = async () =>
+  new Map(
+    (await ctx.db.collection<LocationDoc>('locations').find().toArray()).map((doc) => [doc._id.toHexString(), [...doc.ancestors, doc._id]]),
+  );
 
 /** Each location's copies and books, counted over the books. */
 async function countedOverBooks(): Promise<Record<string, { quantity: number; bookCount: number }>> {
@@ -108,6 +120,11 @@ it('keeps sum(stock) == stockQuantity and every location above 0 through random 
             return call('put', `/bookupdate/${id}`, { defaultLocationId: s.at && ids.get(s.at) });
           case 'delete':
             return request(ctx.app).delete(`/api/book/${id}`).set(bearer(staff));
+          case 'move':
+            return request(ctx.app)
+              .patch(`/api/locations/${ids.get('P-B')}`)
+              .set(bearer(staff))
+              .send({ parentId: s.beneath ? ids.get('P-A') : null });
           case 'import': {
             const row = IMPORT_FIELDS.map((field) => (field === 'stockQuantity' ? s.total : book[field]));
             return request(ctx.app)
@@ -128,8 +145,10 @@ it('keeps sum(stock) == stockQuantity and every location above 0 through random 
         if (entry && s.kind !== 'undo') entries.push(entry);
         expect(after.stock.reduce((sum, one) => sum + one.quantity, 0)).toBe(after.stockQuantity);
         for (const one of after.stock) expect(one.quantity).toBeGreaterThan(0);
+        const paths = await pathsOfLocations();
+        for (const one of after.stock) expect(one.path).toEqual(paths.get(one.locationId.toHexString()));
         expect(await counters()).toEqual(await countedOverBooks());
-        if (res.status === 200 && !['import', 'transfer', 'undo', 'delete'].includes(s.kind)) {
+        if (res.status === 200 && !['import', 'transfer', 'undo', 'delete', 'move'].includes(s.kind)) {
           expect(BookSchema.parse(res.body).locations?.reduce((sum, one) => sum + one.quantity, 0)).toBe(after.stockQuantity);
         }
       }

@@ -9,6 +9,7 @@ import {
   type Book,
 } from '@book-warehouse/types';
 import { addBook, apiError, bearer, readBook, readHistory, setRole, UNKNOWN_ID, useTestApp, useTestUsers } from '../../../test/helpers';
+import { plansOf } from '../../../test/query-plans';
 import { until } from '../../../test/until';
 import { csvRow } from '../../lib/csv';
 
@@ -252,6 +253,23 @@ describe('POST /stock/transfers', () => {
           { field: 'stock.B-02', from: 0, to: 1, locationId: b },
         ],
       ],
+    ]);
+  });
+
+  it("stores the copies moved with their location's path, reading the location once in the transfer", async () => {
+    const zone = await addLocation('Z', { holdsStock: false });
+    const shelf = await addLocation('Z-01', { parent: zone });
+    const receiving = await receivingId();
+    const book = await bookAt({ RECEIVING: 4 });
+    const reads = await plansOf(ctx.db, 'locations', () =>
+      transfer([{ bookId: book._id, from: receiving, to: shelf, quantity: 1 }]).expect(200),
+    );
+    // The rules read the shelf (does it exist, may it hold stock); the write takes its path from that read.
+    expect(reads.filter((read) => JSON.stringify(read.command).includes(shelf))).toHaveLength(1);
+    const stored = await ctx.db.collection('books').findOne({ _id: new ObjectId(book._id) });
+    expect(stored?.['stock']).toEqual([
+      { locationId: new ObjectId(receiving), quantity: 3, path: [new ObjectId(receiving)] },
+      { locationId: new ObjectId(shelf), quantity: 1, path: [new ObjectId(zone), new ObjectId(shelf)] },
     ]);
   });
 

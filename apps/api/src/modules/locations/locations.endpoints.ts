@@ -67,7 +67,7 @@ export const LOCATIONS = endpoints({
     errors: [409],
     errorDescriptions: {
       400: `A bad field, nothing to change, an unknown parent, or a move that would put a location beyond level ${MAX_LOCATION_DEPTH}`,
-      409: `The code is taken; a move under itself or beneath itself (a cycle); \`holdsStock: false\` while it holds copies; a change of ${RECEIVING_CODE}'s code or stock`,
+      409: `The code is taken; a move under itself or beneath itself (a cycle), or of more books than one transaction holds (naming \`parentId\`); \`holdsStock: false\` while it holds copies; a change of ${RECEIVING_CODE}'s code or stock`,
     },
     ok: { status: 200, schema: LocationSchema, description: 'The location as changed' },
   },

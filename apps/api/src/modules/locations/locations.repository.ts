@@ -25,13 +25,16 @@ export interface StoredLocation {
   counts: LocationCounts;
 }
 
-/** What the books hold of a location: the `stock` arrays of migration 013 (the books module writes them). */
+/**
+ * What the books hold of a location: the `stock` arrays of migration 013 (the books module writes them), each entry
+ * with its location's path (migration 019: the ancestors from the top, then the location).
+ */
 interface StockedBook {
   _id: ObjectId;
   bookName: string;
   author: string;
   isbn?: string;
-  stock: Array<{ locationId: ObjectId; quantity: number }>;
+  stock: Array<{ locationId: ObjectId; quantity: number; path: ObjectId[] }>;
 }
 
 /** The fields of a book the stock listing shows or searches, besides its stock (told by the locations' counters). */
@@ -41,17 +44,22 @@ export const LISTED_BOOK_FIELDS: readonly string[] = ['bookName', 'author', 'isb
 type StockRow = Omit<StockedBook, 'stock'> & { stock: StockedBook['stock'][number] };
 
 const DUPLICATE_KEY = 11000;
+/** MongoDB's refusal of a transaction whose writes exceed what it commits at once (16 MB of oplog on 4.0). */
+const TRANSACTION_TOO_LARGE = 257;
+
+/** Whether `error` is MongoDB refusing a transaction as too large: a move's rewrite of the books' paths (decision 035). */
+export const isTransactionTooLarge = (error: unknown): boolean => error instanceof MongoServerError && error.code === TRANSACTION_TOO_LARGE;
 
 /** The code index of migration 013: a duplicate key on it is a code taken. */
 export class CodeTaken extends Error {}
 
 /**
- * The indexes of the location reads over the books (migration 014): which books hold stock at a set of locations,
- * in the order of the two sorts an index can give (docs/rules.md, Locations).
+ * The indexes of the location reads over the books (migration 019): which books hold stock at a location or beneath
+ * it (one range, whatever the subtree), in the order of the two sorts an index can give (docs/rules.md, Locations).
  */
 export const LOCATION_STOCK_INDEXES: IndexDescription[] = [
-  { name: 'stock_location_bookName', key: { 'stock.locationId': 1, bookName: 1, _id: 1 } },
-  { name: 'stock_location_author', key: { 'stock.locationId': 1, author: 1, _id: 1 } },
+  { name: 'stock_path_bookName', key: { 'stock.path': 1, bookName: 1, _id: 1 } },
+  { name: 'stock_path_author', key: { 'stock.path': 1, author: 1, _id: 1 } },
 ];
 
 const toLocation = (doc: LocationDoc, counts: LocationCounts): StoredLocation => ({
@@ -75,8 +83,8 @@ interface SortKey {
   fields: string[];
 }
 const SORT_KEYS: Record<string, SortKey> = {
-  bookName: { index: 'stock_location_bookName', fields: ['bookName', '_id'] },
-  author: { index: 'stock_location_author', fields: ['author', '_id'] },
+  bookName: { index: 'stock_path_bookName', fields: ['bookName', '_id'] },
+  author: { index: 'stock_path_author', fields: ['author', '_id'] },
 };
 const sortOf = (fields: string[], direction: 1 | -1) =>
   Object.fromEntries(fields.map((field) => [field, direction])) as Record<string, 1 | -1>;
@@ -109,19 +117,19 @@ export function createLocationsRepository(db: Db) {
   };
   const one = async (doc: LocationDoc | null, session?: Session) => (doc ? (await withCounts([doc], session))[0]! : null);
 
-  /** Which books hold copies at any of `at`, with `q` (name, author or ISBN containing it, any case). */
-  const stockFilter = (at: string[], q?: string): Document => {
-    const filter: Document = { 'stock.locationId': { $in: ids(at) } };
+  /** Which books hold copies at `root` or beneath it, with `q` (name, author or ISBN containing it, any case). */
+  const stockFilter = (root: string, q?: string): Document => {
+    const filter: Document = { 'stock.path': oid(root) };
     if (!q) return filter;
     const needle = q.toLowerCase();
     const contains = (field: string) => ({ $gte: [{ $indexOfCP: [{ $toLower: { $ifNull: [field, ''] } }, needle] }, 0] });
     return { ...filter, $expr: { $or: [contains('$bookName'), contains('$author'), contains('$isbn')] } };
   };
-  /** One row per book and location of `at`. */
-  const rows = (at: string[]): Document[] => [
+  /** One row per book and location at `root` or beneath it. */
+  const rows = (root: string): Document[] => [
     { $project: { bookName: 1, author: 1, isbn: 1, stock: 1 } },
     { $unwind: '$stock' },
-    { $match: { 'stock.locationId': { $in: ids(at) } } },
+    { $match: { 'stock.path': oid(root) } },
   ];
 
   return {
@@ -218,12 +226,37 @@ export function createLocationsRepository(db: Db) {
 
     /**
      * Re-roots everything beneath `id` on a move: each keeps the ids from `id` down and takes `above` instead of
-     * `formerlyAbove` (two updates, since one update cannot both pull from and push to an array).
+     * `formerlyAbove` (two updates, since one update cannot both pull from and push to an array). The copies at
+     * `id` and beneath take their location's new path, one update per location (each copy written once): the move's
+     * transaction rewrites every book holding copies there, which MongoDB 4.0 holds for some 60,000 books
+     * (decision 035); beyond, the transaction fails (isTransactionTooLarge) and nothing moves.
      */
     async moveDescendants(id: string, formerlyAbove: string[], above: string[], session: Session): Promise<void> {
-      const beneath = { ancestors: oid(id) };
-      if (formerlyAbove.length) await locations.updateMany(beneath, { $pullAll: { ancestors: ids(formerlyAbove) } }, { session });
-      if (above.length) await locations.updateMany(beneath, { $push: { ancestors: { $each: ids(above), $position: 0 } } }, { session });
+      const moved = oid(id);
+      const beneath = await locations.find({ ancestors: moved }, { session, projection: { ancestors: 1 } }).toArray();
+      const paths = [
+        { _id: moved, path: [...ids(above), moved] },
+        ...beneath.map(({ _id, ancestors }) => ({
+          _id,
+          path: [...ids(above), ...ancestors.slice(ancestors.findIndex((a) => a.equals(moved))), _id],
+        })),
+      ];
+      if (formerlyAbove.length)
+        await locations.updateMany({ ancestors: moved }, { $pullAll: { ancestors: ids(formerlyAbove) } }, { session });
+      if (above.length)
+        await locations.updateMany({ ancestors: moved }, { $push: { ancestors: { $each: ids(above), $position: 0 } } }, { session });
+      for (const { _id, path } of paths) {
+        await books.updateMany(
+          { 'stock.locationId': _id },
+          { $set: { 'stock.$[entry].path': path } },
+          { arrayFilters: [{ 'entry.locationId': _id }], session },
+        );
+      }
+    },
+
+    /** How many books hold copies at `id` or beneath it (a move rewrites each of them). */
+    async booksBeneath(id: string): Promise<number> {
+      return books.countDocuments({ 'stock.path': oid(id) });
     },
 
     /**
@@ -239,14 +272,14 @@ export function createLocationsRepository(db: Db) {
     },
 
     /**
-     * The rows and copies of the stock listing of `at` that `q` finds (every page): counted over the books, where
+     * The rows and copies of the stock listing of `root` that `q` finds (every page): counted over the books, where
      * the listing without `q` reads the locations' counters instead.
      */
-    async stockTotals(at: string[], q: string): Promise<{ rows: number; quantity: number }> {
+    async stockTotals(root: string, q: string): Promise<{ rows: number; quantity: number }> {
       const [row] = await books
         .aggregate<{ rows: number; quantity: number }>([
-          { $match: stockFilter(at, q) },
-          ...rows(at),
+          { $match: stockFilter(root, q) },
+          ...rows(root),
           { $group: { _id: null, rows: { $sum: 1 }, quantity: { $sum: '$stock.quantity' } } },
         ])
         .toArray();
@@ -254,29 +287,30 @@ export function createLocationsRepository(db: Db) {
     },
 
     /**
-     * A page of the stock listing of `at`, one row per book and location. By name or author the books come in
-     * the order of an index (LOCATION_STOCK_INDEXES) and the page stops reading once full; by code, each location
-     * in turn by name, the locations before the page passed over by their counters (`codeOrder`: `at` in code
-     * order with their counts; without `q` only); by quantity every row is sorted (at most QUANTITY_SORT_ROWS).
+     * A page of the stock listing of `root`, one row per book and location at `root` or beneath it. By name or
+     * author the books come in the order of an index (LOCATION_STOCK_INDEXES), one range of it, and the page stops
+     * reading once full; by code, each location in turn by name, the locations before the page passed over by their
+     * counters (`codeOrder`: the subtree in code order with their counts; without `q` only); by quantity every row
+     * is sorted (at most QUANTITY_SORT_ROWS).
      */
     async stockPage(
-      at: string[],
+      root: string,
       codeOrder: Array<{ _id: string; counts: LocationCounts }>,
       { page, limit, sort, q }: LocationStockQuery,
     ): Promise<StockPageRow[]> {
       const key = sort.replace(/^-/, '');
       const direction = sort.startsWith('-') ? -1 : 1;
       // One location's rows by code, either way, are its rows by name.
-      const order = SORT_KEYS[key] ?? (key === 'code' && at.length === 1 ? SORT_KEYS['bookName'] : undefined);
-      if (order && at.length === 1) return onePage(at[0]!, order, key === 'code' ? 1 : direction, { q, skip: page * limit, limit });
+      const order = SORT_KEYS[key] ?? (key === 'code' && codeOrder.length === 1 ? SORT_KEYS['bookName'] : undefined);
+      if (order && codeOrder.length === 1) return onePage(root, order, key === 'code' ? 1 : direction, { q, skip: page * limit, limit });
       if (key === 'code' && !q) return codePage(direction === 1 ? codeOrder : [...codeOrder].reverse(), page * limit, limit);
       // Each book gives one row or more, so the page's rows are among the first skip + limit books: the limit
       // stops the index walk there, where the aggregation would otherwise read a batch of some thousand books.
       const ordered: Document[] = order
-        ? [{ $match: stockFilter(at, q) }, { $sort: sortOf(order.fields, direction) }, { $limit: (page + 1) * limit }, ...rows(at)]
+        ? [{ $match: stockFilter(root, q) }, { $sort: sortOf(order.fields, direction) }, { $limit: (page + 1) * limit }, ...rows(root)]
         : [
-            { $match: stockFilter(at, q) },
-            ...rows(at),
+            { $match: stockFilter(root, q) },
+            ...rows(root),
             { $addFields: { rank: { $indexOfArray: [ids(codeOrder.map((l) => l._id)), '$stock.locationId'] } } },
             {
               $sort:
@@ -301,13 +335,16 @@ export function createLocationsRepository(db: Db) {
   ) {
     const here = oid(id);
     const docs = await books
-      .find(stockFilter([id], q), {
-        sort: sortOf(fields, direction),
-        hint: index,
-        skip,
-        limit,
-        projection: { bookName: 1, author: 1, isbn: 1, stock: { $elemMatch: { locationId: here } } },
-      })
+      .find(
+        { ...stockFilter(id, q), 'stock.locationId': here },
+        {
+          sort: sortOf(fields, direction),
+          hint: index,
+          skip,
+          limit,
+          projection: { bookName: 1, author: 1, isbn: 1, stock: { $elemMatch: { locationId: here } } },
+        },
+      )
       .toArray();
     return docs.map((doc) => toRow({ ...doc, stock: doc.stock[0]! }));
   }

@@ -24,7 +24,13 @@ import type { Session, Transactions } from '../../lib/database-transaction';
 import type { Clock } from '../../lib/display-time';
 import { AppError, notFound } from '../../lib/errors';
 import type { HistoryService } from '../history/history.service';
-import { CodeTaken, LISTED_BOOK_FIELDS, type LocationsRepository, type StoredLocation } from './locations.repository';
+import {
+  CodeTaken,
+  LISTED_BOOK_FIELDS,
+  isTransactionTooLarge,
+  type LocationsRepository,
+  type StoredLocation,
+} from './locations.repository';
 
 type NewLocation = z.output<typeof NewLocationSchema>;
 type LocationPatch = z.output<typeof LocationPatchSchema>;
@@ -129,6 +135,16 @@ export function createLocationsService(deps: {
     }
   };
 
+  /** The 409 of a move whose rewrite of the books' stock paths was more than one transaction holds (decision 035). */
+  const tooManyToMove = async (location: StoredLocation) => {
+    const books = plural(await locations.booksBeneath(location._id), 'book', 'books');
+    return conflict(
+      `Location ${location.code} cannot move at once: the move rewrites the stock of its ${books}, more than one change holds; move the locations beneath it one at a time`,
+      'parentId',
+      `would rewrite the stock of ${books} at once`,
+    );
+  };
+
   const found = async (id: string, session?: Session): Promise<StoredLocation> => {
     const location = await locations.findById(id, session);
     if (!location) throw notFound('Location');
@@ -147,13 +163,12 @@ export function createLocationsService(deps: {
     load: async ({ id, query }: { id: string; query: LocationStockQuery }) => {
       const [location, beneath] = await Promise.all([found(id), locations.descendants(id)]);
       const subtree = [location, ...beneath];
-      const at = subtree.map((l) => l._id);
-      const totals = query.q ? await locations.stockTotals(at, query.q) : summed(subtree);
+      const totals = query.q ? await locations.stockTotals(location._id, query.q) : summed(subtree);
       if (query.sort.replace(/^-/, '') === 'quantity' && totals.rows > QUANTITY_SORT_ROWS) {
         const reason = `sorts at most ${QUANTITY_SORT_ROWS} rows by quantity; ${location.code} holds ${totals.rows}: sort by book, author or location`;
         throw invalid(`Invalid query: sort ${reason}`, 'sort', reason);
       }
-      const rows = await locations.stockPage(at, [...subtree].sort(byCode), query);
+      const rows = await locations.stockPage(location._id, [...subtree].sort(byCode), query);
       const named = new Map(subtree.map((l) => [l._id, l]));
       const items = rows.map((row) => ({ ...row, code: named.get(row.locationId)!.code, name: named.get(row.locationId)!.name }));
       const tags = subtree.some((l) => l.code === RECEIVING_CODE) ? [location._id, RECEIVING_TAG] : [location._id];
@@ -246,64 +261,69 @@ export function createLocationsService(deps: {
     },
 
     async update(user: AuthUser, id: string, patch: LocationPatch): Promise<Location> {
-      return inTransaction(patch.code, async (session) => {
-        const current = await found(id, session);
-        const now = clock();
-        const changes: FieldChange[] = [];
-        const set: Parameters<LocationsRepository['update']>[1] = { updatedAt: now };
+      try {
+        return await inTransaction(patch.code, async (session) => {
+          const current = await found(id, session);
+          const now = clock();
+          const changes: FieldChange[] = [];
+          const set: Parameters<LocationsRepository['update']>[1] = { updatedAt: now };
 
-        if (patch.code !== undefined && patch.code !== current.code) {
-          if (current.code === RECEIVING_CODE)
-            throw conflict(`The receiving location keeps its code ${RECEIVING_CODE}`, 'code', 'cannot change on the receiving location');
-          await assertCodeFree(patch.code, session);
-          set.code = patch.code;
-          changes.push({ field: 'code', from: current.code, to: patch.code });
-        }
-        if (patch.name !== undefined && patch.name !== current.name) {
-          set.name = patch.name;
-          changes.push({ field: 'name', from: current.name, to: patch.name });
-        }
-        if (patch.holdsStock !== undefined && patch.holdsStock !== current.holdsStock) {
-          if (!patch.holdsStock) {
+          if (patch.code !== undefined && patch.code !== current.code) {
             if (current.code === RECEIVING_CODE)
-              throw conflict('The receiving location always holds stock', 'holdsStock', 'cannot change on the receiving location');
-            const copies = await locations.copiesAt(current, session);
-            if (copies > 0)
-              throw conflict(
-                `Location ${current.code} holds ${plural(copies, 'copy', 'copies')}: move them elsewhere before it stops holding stock`,
-                'holdsStock',
-                `the location holds ${plural(copies, 'copy', 'copies')}`,
-              );
+              throw conflict(`The receiving location keeps its code ${RECEIVING_CODE}`, 'code', 'cannot change on the receiving location');
+            await assertCodeFree(patch.code, session);
+            set.code = patch.code;
+            changes.push({ field: 'code', from: current.code, to: patch.code });
           }
-          set.holdsStock = patch.holdsStock;
-          changes.push({ field: 'holdsStock', from: yesNo(current.holdsStock), to: yesNo(patch.holdsStock) });
-        }
-        if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
-          const parent = await parentFor(patch.parentId, session);
-          if (parent && (parent._id === id || parent.ancestorIds.includes(id)))
-            throw conflict(
-              `Location ${current.code} cannot go under ${parent.code}, which is ${parent._id === id ? 'itself' : 'beneath it'}`,
-              'parentId',
-              'would make a cycle',
-            );
-          const ancestorIds = parent ? [...parent.ancestorIds, parent._id] : [];
-          const beneath = await locations.descendants(id, session);
-          const height = Math.max(0, ...beneath.map((d) => d.ancestorIds.length - current.ancestorIds.length));
-          if (ancestorIds.length + 1 + height > MAX_LOCATION_DEPTH) throw tooDeep();
-          const previous = current.parentId ? await locations.findById(current.parentId, session) : null;
-          set.parentId = parent?._id ?? null;
-          set.ancestorIds = ancestorIds;
-          await locations.moveDescendants(id, current.ancestorIds, ancestorIds, session);
-          await locations.touch(ancestorIds, now, session);
-          changes.push({ field: 'parent', from: previous?.code ?? null, to: parent?.code ?? null });
-        }
-        if (!changes.length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the location');
+          if (patch.name !== undefined && patch.name !== current.name) {
+            set.name = patch.name;
+            changes.push({ field: 'name', from: current.name, to: patch.name });
+          }
+          if (patch.holdsStock !== undefined && patch.holdsStock !== current.holdsStock) {
+            if (!patch.holdsStock) {
+              if (current.code === RECEIVING_CODE)
+                throw conflict('The receiving location always holds stock', 'holdsStock', 'cannot change on the receiving location');
+              const copies = await locations.copiesAt(current, session);
+              if (copies > 0)
+                throw conflict(
+                  `Location ${current.code} holds ${plural(copies, 'copy', 'copies')}: move them elsewhere before it stops holding stock`,
+                  'holdsStock',
+                  `the location holds ${plural(copies, 'copy', 'copies')}`,
+                );
+            }
+            set.holdsStock = patch.holdsStock;
+            changes.push({ field: 'holdsStock', from: yesNo(current.holdsStock), to: yesNo(patch.holdsStock) });
+          }
+          if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
+            const parent = await parentFor(patch.parentId, session);
+            if (parent && (parent._id === id || parent.ancestorIds.includes(id)))
+              throw conflict(
+                `Location ${current.code} cannot go under ${parent.code}, which is ${parent._id === id ? 'itself' : 'beneath it'}`,
+                'parentId',
+                'would make a cycle',
+              );
+            const ancestorIds = parent ? [...parent.ancestorIds, parent._id] : [];
+            const beneath = await locations.descendants(id, session);
+            const height = Math.max(0, ...beneath.map((d) => d.ancestorIds.length - current.ancestorIds.length));
+            if (ancestorIds.length + 1 + height > MAX_LOCATION_DEPTH) throw tooDeep();
+            const previous = current.parentId ? await locations.findById(current.parentId, session) : null;
+            set.parentId = parent?._id ?? null;
+            set.ancestorIds = ancestorIds;
+            await locations.moveDescendants(id, current.ancestorIds, ancestorIds, session);
+            await locations.touch(ancestorIds, now, session);
+            changes.push({ field: 'parent', from: previous?.code ?? null, to: parent?.code ?? null });
+          }
+          if (!changes.length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the location');
 
-        const updated = await locations.update(id, set, session);
-        if (!updated) throw notFound('Location');
-        await history.record(user, updated.name, locationTask.updated(updated.code), session, { changes });
-        return answerOf(updated, session);
-      });
+          const updated = await locations.update(id, set, session);
+          if (!updated) throw notFound('Location');
+          await history.record(user, updated.name, locationTask.updated(updated.code), session, { changes });
+          return answerOf(updated, session);
+        });
+      } catch (error) {
+        if (isTransactionTooLarge(error)) throw await tooManyToMove(await found(id));
+        throw error;
+      }
     },
 
     /** Deletes an empty location without children; RECEIVING stays. Answers the location as it was. */

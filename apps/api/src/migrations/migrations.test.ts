@@ -35,6 +35,14 @@ async function connect(name: string): Promise<Database> {
 }
 const freshName = () => `migrations-${++n}`;
 
+/** A fresh database, migrated, with the demo data. */
+async function migratedDemo(): Promise<Database> {
+  const database = await connect(freshName());
+  await runMigrations(database);
+  await seedDemoData(database.db, createLogger('silent'));
+  return database;
+}
+
 const recorded = async (database: Database) =>
   (
     await database.db
@@ -158,9 +166,7 @@ describe(`${repairOutOfBounds.id}: data outside the schema's bounds`, () => {
 
 describe(`${createLocations.id}: stock per location`, () => {
   it('on the demo data stored before locations, puts every book stock at RECEIVING; run twice, the second changes nothing', async () => {
-    const database = await connect(freshName());
-    await runMigrations(database);
-    await seedDemoData(database.db, createLogger('silent'));
+    const database = await migratedDemo();
     const books = database.db.collection<{ stockQuantity: number; stock?: { locationId: ObjectId; quantity: number }[] }>('books');
     // The demo data as a database from before migration 013 holds it: no stock per location, one book at 0.
     await books.updateMany({}, { $unset: { stock: '' } });
@@ -186,9 +192,7 @@ describe(`${createLocations.id}: stock per location`, () => {
   });
 
   it('on an empty database creates RECEIVING once and the indexes of the locations and of the stock', async () => {
-    const database = await connect(freshName());
-    await runMigrations(database);
-    await seedDemoData(database.db, createLogger('silent'));
+    const database = await migratedDemo();
     const locations = await database.db.collection('locations').find().toArray();
     // The seed adds the demo tree beside it.
     expect(locations.map((location) => location['code'] as string)).toEqual(['RECEIVING', ...seedLocations.map((l) => l.code)]);
@@ -233,9 +237,7 @@ describe(`${countLocationStock.id}: the locations' counters`, () => {
   }
 
   it('on the demo data counts every location, repairs counters written around, and a second run changes nothing', async () => {
-    const database = await connect(freshName());
-    await runMigrations(database);
-    await seedDemoData(database.db, createLogger('silent'));
+    const database = await migratedDemo();
     const seeded = await both(database);
     expect(seeded.kept).toEqual(seeded.counted);
     expect(seeded.kept['WH-A-01']!.quantity).toBeGreaterThan(0);
@@ -269,9 +271,7 @@ describe(`${addStockPaths.id}: the copies' paths`, () => {
   }
 
   it('gives the copies stored without paths their paths, indexes the listing over them, and a second run changes nothing', async () => {
-    const database = await connect(freshName());
-    await runMigrations(database);
-    await seedDemoData(database.db, createLogger('silent'));
+    const database = await migratedDemo();
     // The seed stores the paths itself, shelves two levels deep included.
     const seeded = await paths(database);
     expect(seeded.stored).toEqual(seeded.wanted);

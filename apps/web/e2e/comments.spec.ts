@@ -11,6 +11,8 @@ test('comments: a signed-out poster goes to login; a signed-in one posts to page
   await comments.getByRole('textbox', { name: 'Leave a comment' }).fill('Signed out, so this goes nowhere.');
   await comments.getByRole('button', { name: 'Post comment' }).click();
   await expect(page).toHaveURL(paths.login);
+  // The public page sets the URL, then loads the login page as a document: the next navigation waits for it.
+  await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
 
   const staff = newStaff('Cora Commenter');
   await signUp(page, staff);

@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, ObjectId } from 'mongodb';
-import { LOCATIONS_COLLECTION, type LocationDoc } from '../lib/database-locations';
+import { LOCATIONS_COLLECTION, pathOf, type LocationDoc } from '../lib/database-locations';
 import { LOCATION_STOCK_INDEXES } from '../modules/locations/locations.repository';
 import type { Migration } from './migration';
 
@@ -31,7 +31,7 @@ export const addStockPaths: Migration = {
           .collection<LocationDoc>(LOCATIONS_COLLECTION)
           .find({}, { projection: { ancestors: 1 } })
           .toArray()
-      ).map((doc) => [doc._id.toHexString(), [...doc.ancestors, doc._id]]),
+      ).map((doc) => [doc._id.toHexString(), pathOf(doc)]),
     );
     const books = db.collection<{ stock: Entry[] }>('books');
     let added = 0;

@@ -1,7 +1,14 @@
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import { RECEIVING_CODE } from '@book-warehouse/types';
 import type { Cache } from '../../lib/cache';
-import { LOCATIONS_COLLECTION, locationCounters, RECEIVING_SHARDS, receivingShard, type LocationDoc } from '../../lib/database-locations';
+import {
+  LOCATIONS_COLLECTION,
+  locationCounters,
+  pathOf,
+  RECEIVING_SHARDS,
+  receivingShard,
+  type LocationDoc,
+} from '../../lib/database-locations';
 import type { Session } from '../../lib/database-transaction';
 import { shardsInTurn } from '../../lib/shards-in-turn';
 import type { LocationDeltas } from './stock-locations';
@@ -20,12 +27,12 @@ export interface StockLocation {
   path: ObjectId[];
 }
 
-const toLocation = ({ _id, code, name, holdsStock, ancestors }: LocationDoc): StockLocation => ({
-  _id: _id.toHexString(),
-  code,
-  name,
-  holdsStock,
-  path: [...ancestors, _id],
+const toLocation = (doc: LocationDoc): StockLocation => ({
+  _id: doc._id.toHexString(),
+  code: doc.code,
+  name: doc.name,
+  holdsStock: doc.holdsStock,
+  path: pathOf(doc),
 });
 const isId = (id: string) => ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id);
 

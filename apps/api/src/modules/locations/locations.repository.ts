@@ -5,6 +5,7 @@ import {
   countsOf,
   LOCATIONS_COLLECTION,
   NO_COUNTS,
+  pathOf,
   receivingCounts,
   type LocationCounts,
   type LocationDoc,
@@ -233,23 +234,16 @@ export function createLocationsRepository(db: Db) {
      */
     async moveDescendants(id: string, formerlyAbove: string[], above: string[], session: Session): Promise<void> {
       const moved = oid(id);
-      const beneath = await locations.find({ ancestors: moved }, { session, projection: { ancestors: 1 } }).toArray();
-      const paths = [
-        { _id: moved, path: [...ids(above), moved] },
-        ...beneath.map(({ _id, ancestors }) => ({
-          _id,
-          path: [...ids(above), ...ancestors.slice(ancestors.findIndex((a) => a.equals(moved))), _id],
-        })),
-      ];
-      if (formerlyAbove.length)
-        await locations.updateMany({ ancestors: moved }, { $pullAll: { ancestors: ids(formerlyAbove) } }, { session });
-      if (above.length)
-        await locations.updateMany({ ancestors: moved }, { $push: { ancestors: { $each: ids(above), $position: 0 } } }, { session });
-      for (const { _id, path } of paths) {
+      const beneath = { ancestors: moved };
+      if (formerlyAbove.length) await locations.updateMany(beneath, { $pullAll: { ancestors: ids(formerlyAbove) } }, { session });
+      if (above.length) await locations.updateMany(beneath, { $push: { ancestors: { $each: ids(above), $position: 0 } } }, { session });
+      // Read in the move's transaction, the locations beneath hold their new ancestors; `id` takes its own afterwards (update).
+      const placed = await locations.find(beneath, { session, projection: { ancestors: 1 } }).toArray();
+      for (const location of [{ _id: moved, ancestors: ids(above) }, ...placed]) {
         await books.updateMany(
-          { 'stock.locationId': _id },
-          { $set: { 'stock.$[entry].path': path } },
-          { arrayFilters: [{ 'entry.locationId': _id }], session },
+          { 'stock.locationId': location._id },
+          { $set: { 'stock.$[entry].path': pathOf(location) } },
+          { arrayFilters: [{ 'entry.locationId': location._id }], session },
         );
       }
     },

@@ -261,69 +261,66 @@ export function createLocationsService(deps: {
     },
 
     async update(user: AuthUser, id: string, patch: LocationPatch): Promise<Location> {
-      try {
-        return await inTransaction(patch.code, async (session) => {
-          const current = await found(id, session);
-          const now = clock();
-          const changes: FieldChange[] = [];
-          const set: Parameters<LocationsRepository['update']>[1] = { updatedAt: now };
+      return inTransaction(patch.code, async (session) => {
+        const current = await found(id, session);
+        const now = clock();
+        const changes: FieldChange[] = [];
+        const set: Parameters<LocationsRepository['update']>[1] = { updatedAt: now };
 
-          if (patch.code !== undefined && patch.code !== current.code) {
+        if (patch.code !== undefined && patch.code !== current.code) {
+          if (current.code === RECEIVING_CODE)
+            throw conflict(`The receiving location keeps its code ${RECEIVING_CODE}`, 'code', 'cannot change on the receiving location');
+          await assertCodeFree(patch.code, session);
+          set.code = patch.code;
+          changes.push({ field: 'code', from: current.code, to: patch.code });
+        }
+        if (patch.name !== undefined && patch.name !== current.name) {
+          set.name = patch.name;
+          changes.push({ field: 'name', from: current.name, to: patch.name });
+        }
+        if (patch.holdsStock !== undefined && patch.holdsStock !== current.holdsStock) {
+          if (!patch.holdsStock) {
             if (current.code === RECEIVING_CODE)
-              throw conflict(`The receiving location keeps its code ${RECEIVING_CODE}`, 'code', 'cannot change on the receiving location');
-            await assertCodeFree(patch.code, session);
-            set.code = patch.code;
-            changes.push({ field: 'code', from: current.code, to: patch.code });
-          }
-          if (patch.name !== undefined && patch.name !== current.name) {
-            set.name = patch.name;
-            changes.push({ field: 'name', from: current.name, to: patch.name });
-          }
-          if (patch.holdsStock !== undefined && patch.holdsStock !== current.holdsStock) {
-            if (!patch.holdsStock) {
-              if (current.code === RECEIVING_CODE)
-                throw conflict('The receiving location always holds stock', 'holdsStock', 'cannot change on the receiving location');
-              const copies = await locations.copiesAt(current, session);
-              if (copies > 0)
-                throw conflict(
-                  `Location ${current.code} holds ${plural(copies, 'copy', 'copies')}: move them elsewhere before it stops holding stock`,
-                  'holdsStock',
-                  `the location holds ${plural(copies, 'copy', 'copies')}`,
-                );
-            }
-            set.holdsStock = patch.holdsStock;
-            changes.push({ field: 'holdsStock', from: yesNo(current.holdsStock), to: yesNo(patch.holdsStock) });
-          }
-          if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
-            const parent = await parentFor(patch.parentId, session);
-            if (parent && (parent._id === id || parent.ancestorIds.includes(id)))
+              throw conflict('The receiving location always holds stock', 'holdsStock', 'cannot change on the receiving location');
+            const copies = await locations.copiesAt(current, session);
+            if (copies > 0)
               throw conflict(
-                `Location ${current.code} cannot go under ${parent.code}, which is ${parent._id === id ? 'itself' : 'beneath it'}`,
-                'parentId',
-                'would make a cycle',
+                `Location ${current.code} holds ${plural(copies, 'copy', 'copies')}: move them elsewhere before it stops holding stock`,
+                'holdsStock',
+                `the location holds ${plural(copies, 'copy', 'copies')}`,
               );
-            const ancestorIds = parent ? [...parent.ancestorIds, parent._id] : [];
-            const beneath = await locations.descendants(id, session);
-            const height = Math.max(0, ...beneath.map((d) => d.ancestorIds.length - current.ancestorIds.length));
-            if (ancestorIds.length + 1 + height > MAX_LOCATION_DEPTH) throw tooDeep();
-            const previous = current.parentId ? await locations.findById(current.parentId, session) : null;
-            set.parentId = parent?._id ?? null;
-            set.ancestorIds = ancestorIds;
-            await locations.moveDescendants(id, current.ancestorIds, ancestorIds, session);
-            await locations.touch(ancestorIds, now, session);
-            changes.push({ field: 'parent', from: previous?.code ?? null, to: parent?.code ?? null });
           }
-          if (!changes.length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the location');
+          set.holdsStock = patch.holdsStock;
+          changes.push({ field: 'holdsStock', from: yesNo(current.holdsStock), to: yesNo(patch.holdsStock) });
+        }
+        if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
+          const parent = await parentFor(patch.parentId, session);
+          if (parent && (parent._id === id || parent.ancestorIds.includes(id)))
+            throw conflict(
+              `Location ${current.code} cannot go under ${parent.code}, which is ${parent._id === id ? 'itself' : 'beneath it'}`,
+              'parentId',
+              'would make a cycle',
+            );
+          const ancestorIds = parent ? [...parent.ancestorIds, parent._id] : [];
+          const beneath = await locations.descendants(id, session);
+          const height = Math.max(0, ...beneath.map((d) => d.ancestorIds.length - current.ancestorIds.length));
+          if (ancestorIds.length + 1 + height > MAX_LOCATION_DEPTH) throw tooDeep();
+          const previous = current.parentId ? await locations.findById(current.parentId, session) : null;
+          set.parentId = parent?._id ?? null;
+          set.ancestorIds = ancestorIds;
+          await locations.moveDescendants(id, current.ancestorIds, ancestorIds, session);
+          await locations.touch(ancestorIds, now, session);
+          changes.push({ field: 'parent', from: previous?.code ?? null, to: parent?.code ?? null });
+        }
+        if (!changes.length) throw new AppError('bad_request', 400, 'Nothing to update: the body changes no field of the location');
 
-          const updated = await locations.update(id, set, session);
-          if (!updated) throw notFound('Location');
-          await history.record(user, updated.name, locationTask.updated(updated.code), session, { changes });
-          return answerOf(updated, session);
-        });
-      } catch (error) {
-        if (isTransactionTooLarge(error)) throw await tooManyToMove(await found(id));
-        throw error;
-      }
+        const updated = await locations.update(id, set, session);
+        if (!updated) throw notFound('Location');
+        await history.record(user, updated.name, locationTask.updated(updated.code), session, { changes });
+        return answerOf(updated, session);
+      }).catch(async (error: unknown) => {
+        throw isTransactionTooLarge(error) ? await tooManyToMove(await found(id)) : error;
+      });
     },
 
     /** Deletes an empty location without children; RECEIVING stays. Answers the location as it was. */

@@ -15,7 +15,8 @@ import { NODE24_MISSING, findNode24 } from '../scripts/node24.mjs';
 import { API_DIST, requireApi } from './src/api-build.mjs';
 import { countSessionRow, formatCount } from './src/count-session.mjs';
 import { COLD_SEARCHES, SEARCH_WORD, loadDataset } from './src/dataset.mjs';
-import { bodyOf, medianOf, preflight, run } from './src/load-test.mjs';
+import { watchCpu } from './src/cpu-time.mjs';
+import { bodyOf, median, medianOf, preflight, run } from './src/load-test.mjs';
 import { watchPeakRss } from './src/peak-rss.mjs';
 import { BENCH_ADMIN_EMAIL, startApi, startBareServer, startCeilingServer, startMongo, waitUntilIdle } from './src/processes.mjs';
 import { progressBar } from './src/progress.mjs';
@@ -601,18 +602,23 @@ try {
       reads.push(read);
     }
 
-    /** @type {{ row: string, url: string, read: Read, pid?: number, ceilingOf?: string }[]} */
+    /** `pid`: the API's (an API row); `server`: the process whose CPU time the row shows, the API or the ceiling. */
+    /** @type {{ row: string, url: string, read: Read, pid?: number, server?: number }[]} */
     const jobs = [{ row: 'bare node:http, hello world', url: bare.url, read: { name: 'bare', path: () => '/' } }];
     for (const read of reads) {
       for (const api of apis)
-        jobs.push({ row: apis.length > 1 ? `${read.name} (${api.label})` : read.name, url: api.url, read, pid: api.pid });
-      if (read.ceiling) jobs.push({ row: `  ceiling: ${read.name.trim()}`, url: ceiling.url, read });
+        jobs.push({ row: apis.length > 1 ? `${read.name} (${api.label})` : read.name, url: api.url, read, pid: api.pid, server: api.pid });
+      if (read.ceiling) jobs.push({ row: `  ceiling: ${read.name.trim()}`, url: ceiling.url, read, server: ceiling.pid });
     }
     const writes = (/** @type {typeof jobs[number]} */ job) => job.read.method !== undefined && job.read.method !== 'GET';
     const runJob = async (/** @type {typeof jobs[number]} */ job, /** @type {number} */ seconds) => {
       const rss = watchPeakRss(job.pid);
       const before = await checkpoints(client);
+      const serverCpu = watchCpu(job.server);
+      const databaseCpu = watchCpu(mongo.pid);
       const result = await run(job.url, job.read, { connections: job.read.connections ?? CONNECTIONS, duration: seconds, token });
+      const cpuMs = serverCpu.stop(result.requests);
+      const dbCpuMs = databaseCpu.stop(result.requests);
       const checkpointsDuring = checkpointsSince(before, await checkpoints(client));
       const peakRssBytes = rss.stop();
       await settle(client, dbName, [mongo.pid, ...apis.map((api) => api.pid), ceiling.pid]);
@@ -620,7 +626,7 @@ try {
       // checkpoint (one a minute): at a million books, seconds of disk and CPU. Written now, between jobs, so that
       // the read measured next does not pay for the job before it.
       if (writes(job)) await client.db('admin').command({ fsync: 1 });
-      return { ...result, peakRssBytes, checkpointsDuring };
+      return { ...result, peakRssBytes, checkpointsDuring, cpuMs, dbCpuMs };
     };
     if (warmup) {
       console.log(`Warming up (${jobs.length} × ${warmup} s)…`);
@@ -647,23 +653,32 @@ try {
       `WiredTiger checkpoints during the rounds: ${checkpointsDuringRounds.count}, ${checkpointsDuringRounds.ms} ms in all; ` +
         `while reads were measured: ${checkpointsDuringReads.count}, ${checkpointsDuringReads.ms} ms`,
     );
-    /** @type {Map<Read, number>} */
-    const ceilingRps = new Map();
     for (const job of jobs) {
       const all = figures.get(job) ?? [];
-      const cell = {
+      rowFor(job.row).bySize[String(size)] = {
         ...medianOf(all),
         peakRssBytes: job.pid ? Math.max(...all.map((f) => f.peakRssBytes)) : 0,
+        cpuMs: median(all.map((f) => f.cpuMs ?? null)),
+        dbCpuMs: median(all.map((f) => f.dbCpuMs ?? null)),
         // Each round's own figures, and the WiredTiger checkpoints that ran during it (JSON only).
-        rounds: all.map(({ rps, p50, p99, checkpointsDuring }) => ({ rps, p50, p99, checkpoints: checkpointsDuring.count })),
+        rounds: all.map(({ rps, p50, p99, checkpointsDuring, cpuMs, dbCpuMs }) => ({
+          rps,
+          p50,
+          p99,
+          checkpoints: checkpointsDuring.count,
+          cpuMs,
+          dbCpuMs,
+        })),
       };
-      if (!job.pid && job.read.ceiling) ceilingRps.set(job.read, cell.rps);
-      rowFor(job.row).bySize[String(size)] = cell;
     }
+    // An API row's ratio pairs each round with its ceiling's in the same round, run right after it: a drift of the
+    // machine between rounds then moves both figures of a pair alike, and the median of the pairs is the ratio.
     for (const job of jobs) {
-      const ceilingOf = ceilingRps.get(job.read);
+      const ceilingJob = job.pid && job.read.ceiling ? jobs.find((other) => !other.pid && other.read === job.read) : undefined;
       const cell = rows.get(job.row)?.bySize[String(size)];
-      if (job.pid && cell && ceilingOf) cell.ratio = cell.rps / ceilingOf;
+      const ceilingRounds = ceilingJob && figures.get(ceilingJob);
+      if (cell && ceilingRounds)
+        cell.ratio = median((figures.get(job) ?? []).map((round, i) => (ceilingRounds[i]?.rps ? round.rps / ceilingRounds[i].rps : null)));
     }
 
     const first = { url: firstApi.url, pid: firstApi.pid ?? 0, token, db };
@@ -707,8 +722,9 @@ try {
 
   console.log(`\n${formatTable({ sizes, rows: [...rows.values()] })}\n`);
   console.log(
-    'x ceil: req/s against the ceiling row below it (node:http running the same driver query; 1.00 = as fast). ' +
-      'RSS MB: the API process\u2019s peak resident memory during the read. err: errors, timeouts and non-2xx.' +
+    'x ceil: req/s against the ceiling row below it (node:http running the same driver query; 1.00 = as fast), the median of each round\u2019s pair. ' +
+      'RSS MB: the API process\u2019s peak resident memory during the read. err: errors, timeouts and non-2xx. ' +
+      'cpu ms, db ms: CPU time per request of the server under test (the API, or the ceiling server) and of mongod.' +
       (sizes.length > 1
         ? ` p99 x: the p99 at ${sizeLabel(sizes[sizes.length - 1] ?? 0)} books over the p99 at ${sizeLabel(sizes[0] ?? 0)} (1.00 = flat; the bare server's row is the machine's own drift).`
         : ''),
@@ -746,7 +762,7 @@ try {
       durationSeconds: duration,
       rounds,
       warmupSeconds: warmup,
-      statistic: 'median of rounds (errors and non-2xx summed, peak RSS the largest)',
+      statistic: "median of rounds (errors and non-2xx summed, peak RSS the largest; the ratio the median of the rounds' own)",
     },
     sizes,
     perSize,
@@ -755,7 +771,9 @@ try {
       p50: 'ms',
       p99: 'ms',
       peakRssBytes: 'bytes',
-      ratio: 'req/s over the ceiling row',
+      cpuMs: "ms of CPU time per request: the API's process on an API row, the ceiling server's on a ceiling row",
+      dbCpuMs: "ms of mongod's CPU time per request",
+      ratio: "req/s over the ceiling row's in the same round",
       p99Growth: 'p99 at the largest size over p99 at the smallest',
     },
     rows: [...rows.values()].map((row) => ({ ...row, p99Growth: p99Growth(row, sizes) })),

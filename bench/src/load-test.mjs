@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
  *   auth?: boolean,
  * }} Target
  * Latencies in ms; null when no response at all came back within the run.
- * @typedef {{ rps: number, p50: number | null, p99: number | null, errors: number, non2xx: number }} Figures
+ * @typedef {{ rps: number, requests: number, p50: number | null, p99: number | null, errors: number, non2xx: number }} Figures
  */
 
 /**
@@ -44,6 +44,7 @@ export async function run(baseUrl, target, { connections, duration, token }) {
   });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.requests.total ? result.latency.p50 : null,
     p99: result.requests.total ? result.latency.p99 : null,
     errors: result.errors + result.timeouts,
@@ -75,7 +76,7 @@ export async function preflight(baseUrl, target, token) {
  * A latency that never came back counts as longer than any that did.
  * @param {(number | null)[]} values
  */
-const median = (values) => {
+export const median = (values) => {
   const sorted = values.map((v) => v ?? Infinity).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   const [low = Infinity, high = Infinity] = sorted.length % 2 ? [sorted[mid], sorted[mid]] : [sorted[mid - 1], sorted[mid]];
@@ -91,6 +92,7 @@ const median = (values) => {
 export function medianOf(rounds) {
   return {
     rps: median(rounds.map((r) => r.rps)) ?? 0,
+    requests: rounds.reduce((sum, r) => sum + r.requests, 0),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),

@@ -4,13 +4,17 @@
 
 /**
  * @typedef {import('./load-test.mjs').Figures} Figures
- * @typedef {Figures & { ratio?: number | null, peakRssBytes?: number, rounds?: (Omit<Figures, 'errors' | 'non2xx'> & { checkpoints: number })[] }} Cell
+ * @typedef {{ cpuMs?: number, dbCpuMs?: number }} CpuFigures
+ * @typedef {Omit<Figures, 'errors' | 'non2xx' | 'requests'> & CpuFigures & { checkpoints: number }} Round
+ * @typedef {Figures & { ratio?: number | null, peakRssBytes?: number, cpuMs?: number | null, dbCpuMs?: number | null, rounds?: Round[] }} Cell
  * @typedef {{ name: string, bySize: Record<string, Cell | undefined> }} Row
  */
 
 const int = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
 /** Latency in ms; "none" when no response came back within the run. */
 const ms = (/** @type {number | null} */ n) => (n === null ? 'none' : n < 10 ? n.toFixed(1) : int(n));
+/** CPU time per request in ms; blank where it was not measured. @param {number | null | undefined} n */
+const cpu = (n) => (n === undefined || n === null ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 /** @param {number} n */
 export const sizeLabel = (n) => (n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
 
@@ -22,6 +26,8 @@ const COLUMNS = [
   ['err', (c) => int(c.errors + c.non2xx), 4],
   ['x ceil', (c) => (c.ratio === undefined || c.ratio === null ? '' : c.ratio.toFixed(2)), 6],
   ['RSS MB', (c) => (c.peakRssBytes ? int(c.peakRssBytes / 2 ** 20) : ''), 6],
+  ['cpu ms', (c) => cpu(c.cpuMs), 6],
+  ['db ms', (c) => cpu(c.dbCpuMs), 6],
 ];
 const groupWidth = COLUMNS.reduce((sum, [, , width]) => sum + width + 1, -1);
 

@@ -615,7 +615,8 @@ try {
       const rss = watchPeakRss(job.pid);
       const before = await checkpoints(client);
       const serverCpu = watchCpu(job.server);
-      const databaseCpu = watchCpu(mongo.pid);
+      // mongod's only on the rows of a server that uses it (not the hello-world row's).
+      const databaseCpu = watchCpu(job.server ? mongo.pid : undefined);
       const result = await run(job.url, job.read, { connections: job.read.connections ?? CONNECTIONS, duration: seconds, token });
       const cpuMs = serverCpu.stop(result.requests);
       const dbCpuMs = databaseCpu.stop(result.requests);

@@ -602,8 +602,10 @@ try {
       reads.push(read);
     }
 
-    /** `pid`: the API's (an API row); `server`: the process whose CPU time the row shows, the API or the ceiling. */
-    /** @type {{ row: string, url: string, read: Read, pid?: number, server?: number }[]} */
+    /**
+     * `pid`: the API's (an API row); `server`: the process whose CPU time the row shows, the API or the ceiling.
+     * @type {{ row: string, url: string, read: Read, pid?: number, server?: number }[]}
+     */
     const jobs = [{ row: 'bare node:http, hello world', url: bare.url, read: { name: 'bare', path: () => '/' } }];
     for (const read of reads) {
       for (const api of apis)

@@ -63,10 +63,10 @@ export async function receivingCounts(db: Db, session?: Session): Promise<Locati
   );
 }
 
-/** A location's stored counts (RECEIVING's are in its shards instead). */
 /** The path each copy at a location carries (docs/decisions/035-stock-paths.md): its ancestors from the top, then itself. */
 export const pathOf = ({ _id, ancestors }: Pick<LocationDoc, '_id' | 'ancestors'>): ObjectId[] => [...ancestors, _id];
 
+/** A location's stored counts (RECEIVING's are in its shards instead). */
 export const countsOf = (doc: Pick<LocationDoc, 'quantity' | 'bookCount'>): LocationCounts => ({
   quantity: doc.quantity ?? 0,
   bookCount: doc.bookCount ?? 0,

@@ -45,16 +45,23 @@ export function createWriteCeilings(client, db) {
   /**
    * One transaction changing the stock of the lines' books: each book read, written while its stock is as read,
    * its history entry with its changes, then each location's counters and the dashboard's, then the caller's own
-   * writes (`alongside`). Answers the books and what `alongside` answered.
+   * writes (`alongside`). The locations the request names (`named`) are read in the transaction, as the API's rules
+   * read them (stock-movements.ts): in its snapshot, so that a location deleted or closed meanwhile makes the
+   * counters' write conflict. Answers the books and what `alongside` answered.
    * @template {object} T
-   * @param {Line[]} lines @param {(session: Session) => Promise<T>} [alongside]
+   * @param {Line[]} lines @param {{ named?: string[], alongside?: (session: Session) => Promise<T> }} [also]
    */
-  async function changeStock(lines, alongside) {
+  async function changeStock(lines, { named = [], alongside } = {}) {
     located ??= locations.all();
     const known = await located;
     const receivingId = (await locations.receiving())._id;
     return client.withSession((s) =>
       s.withTransaction(async (session) => {
+        if (named.length) {
+          const found = await locations.find(named, session);
+          const closed = named.find((id) => !found.get(id)?.holdsStock);
+          if (closed) throw new Error(`the location ${closed} cannot hold stock`);
+        }
         const ids = lines.map((line) => new ObjectId(line.bookId));
         const docs = await books.find({ _id: { $in: ids } }, { session, projection: { [SEARCH_KEYS]: 0 } }).toArray();
         const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
@@ -149,8 +156,9 @@ export function createWriteCeilings(client, db) {
     /** POST /api/stock/transfers: each line's copies moved from one location to another. */
     transfers: async (body) => {
       const known = await (located ??= locations.all());
+      const { lines } = /** @type {{ lines: { bookId: string, from: string, to: string, quantity: number }[] }} */ (body);
       return changeStock(
-        /** @type {{ lines: { bookId: string, from: string, to: string, quantity: number }[] }} */ (body).lines.map((line) => ({
+        lines.map((line) => ({
           bookId: line.bookId,
           next: (/** @type {StockEntry[]} */ stock) => {
             const taken = withQuantity(stock, line.from, quantityAt(stock, line.from) - line.quantity);
@@ -158,6 +166,7 @@ export function createWriteCeilings(client, db) {
           },
           task: movedTask(line.quantity, known.get(line.from)?.code ?? line.from, known.get(line.to)?.code ?? line.to),
         })),
+        { named: lines.flatMap((line) => [line.from, line.to]) },
       );
     },
     /**
@@ -183,64 +192,66 @@ export function createWriteCeilings(client, db) {
           set: { averageCost: unitCost(line.bookId) },
           purchaseOrderId: orderId.toHexString(),
         })),
-        async (session) => {
-          const current = await orders.findOne({ _id: orderId }, { session });
-          if (!current) throw new Error(`no order ${orderId.toHexString()}`);
-          const now = new Date();
-          const after = current.lines.map((line) => ({
-            ...line,
-            received: line.received + (wanted.find((one) => one.bookId === line.bookId.toHexString())?.quantity ?? 0),
-          }));
-          const state = after.every((line) => line.quantity - line.received - line.cancelled <= 0) ? 'received' : 'partially_received';
-          const moved = state !== current.state;
-          const updated = await orders.findOneAndUpdate(
-            { _id: orderId },
-            {
-              $set: {
-                lines: after,
-                state,
-                updatedAt: now,
-                ...(moved ? { events: [...current.events, { state, email: USER, at: now }] } : {}),
-              },
-              $push: {
-                receipts: {
-                  _id: new ObjectId(),
-                  email: USER,
-                  createdAt: now,
-                  lines: wanted.map((line) => ({
-                    bookId: new ObjectId(line.bookId),
-                    quantity: line.quantity,
-                    locationId: new ObjectId(receivingId),
-                    code: 'RECEIVING',
-                  })),
+        {
+          alongside: async (session) => {
+            const current = await orders.findOne({ _id: orderId }, { session });
+            if (!current) throw new Error(`no order ${orderId.toHexString()}`);
+            const now = new Date();
+            const after = current.lines.map((line) => ({
+              ...line,
+              received: line.received + (wanted.find((one) => one.bookId === line.bookId.toHexString())?.quantity ?? 0),
+            }));
+            const state = after.every((line) => line.quantity - line.received - line.cancelled <= 0) ? 'received' : 'partially_received';
+            const moved = state !== current.state;
+            const updated = await orders.findOneAndUpdate(
+              { _id: orderId },
+              {
+                $set: {
+                  lines: after,
+                  state,
+                  updatedAt: now,
+                  ...(moved ? { events: [...current.events, { state, email: USER, at: now }] } : {}),
+                },
+                $push: {
+                  receipts: {
+                    _id: new ObjectId(),
+                    email: USER,
+                    createdAt: now,
+                    lines: wanted.map((line) => ({
+                      bookId: new ObjectId(line.bookId),
+                      quantity: line.quantity,
+                      locationId: new ObjectId(receivingId),
+                      code: 'RECEIVING',
+                    })),
+                  },
                 },
               },
-            },
-            { session, returnDocument: 'after' },
-          );
-          for (const line of wanted)
-            await books.updateOne({ _id: new ObjectId(line.bookId) }, { $inc: { onOrder: -line.quantity } }, { session });
-          const task = `${current.number} ${state === 'received' ? 'received' : 'partially received'}`;
-          await histories.insertOne(
-            {
-              email: USER,
-              bookName: current.supplierName,
-              task,
-              time: displayTime(now),
-              createdAt: now,
-              action: actionOf(task),
-              purchaseOrderId: orderId.toHexString(),
-              changes: [
-                ...(moved ? [{ field: 'state', from: current.state, to: state }] : []),
-                ...after.flatMap((line, i) => {
-                  const was = current.lines[i]?.received ?? 0;
-                  return line.received === was ? [] : [{ field: `received ${line.bookName}`, from: was, to: line.received }];
-                }),
-              ],
-            },
-            { session },
-          );
-          return { order: updated };
+              { session, returnDocument: 'after' },
+            );
+            for (const line of wanted)
+              await books.updateOne({ _id: new ObjectId(line.bookId) }, { $inc: { onOrder: -line.quantity } }, { session });
+            const task = `${current.number} ${state === 'received' ? 'received' : 'partially received'}`;
+            await histories.insertOne(
+              {
+                email: USER,
+                bookName: current.supplierName,
+                task,
+                time: displayTime(now),
+                createdAt: now,
+                action: actionOf(task),
+                purchaseOrderId: orderId.toHexString(),
+                changes: [
+                  ...(moved ? [{ field: 'state', from: current.state, to: state }] : []),
+                  ...after.flatMap((line, i) => {
+                    const was = current.lines[i]?.received ?? 0;
+                    return line.received === was ? [] : [{ field: `received ${line.bookName}`, from: was, to: line.received }];
+                  }),
+                ],
+              },
+              { session },
+            );
+            return { order: updated };
+          },
         },
       );
     },

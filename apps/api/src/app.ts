@@ -74,7 +74,7 @@ import { createSuppliersService } from './modules/purchasing/suppliers.service';
 import { buildOpenApiDocument } from './modules/openapi/openapi';
 import { createOpenApiRouter } from './modules/openapi/openapi.routes';
 import { createPublicPages } from './modules/pages/public-pages';
-import { createStatsRepository } from './modules/books/stats.repository';
+import { createStatsRepository, STATS_COLLECTION } from './modules/books/stats.repository';
 import { createStockRouter } from './modules/books/stock.routes';
 import { createStockChart } from './modules/books/stock-chart';
 import { createStockChartRepository } from './modules/books/stock-chart.repository';
@@ -384,6 +384,8 @@ export const watchAppChanges = (db: Db, logger: Logger): ChangeFeed =>
       'countSessions',
       'countLines',
     ],
+    // The dashboard's counters: written in the transaction of the book change they count (stats.repository.ts).
+    companions: [STATS_COLLECTION],
     // The books' search keys: only the search reads them, from the database.
     unsent: [SEARCH_KEYS],
     logger,

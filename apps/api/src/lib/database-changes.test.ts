@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Admin } from 'mongodb';
+import { Admin, MongoClient, type Document } from 'mongodb';
 import { MongoMemoryServer } from 'mongodb-memory-server-core';
 import { capturedLogger } from '../../test/helpers';
 import { until } from '../../test/until';
@@ -164,6 +164,42 @@ describe('on a replica set', () => {
       expect(await questions(() => feed.forRequest(twice))).toEqual({ answer: [true, true], questions: 1 });
     } finally {
       asked.mockRestore();
+    }
+  });
+
+  it("leaves a companion's changes on the server: a transaction's watched change moves the stream as far", async () => {
+    // A client whose replies the test reads: the changes the server sends, by collection.
+    const client = await MongoClient.connect(mongo.uri, { monitorCommands: true });
+    const sent: string[] = [];
+    client.on('commandSucceeded', ({ reply }: { reply: Document }) => {
+      type Event = { ns?: { coll: string } };
+      const cursor = reply['cursor'] as { nextBatch?: Event[]; firstBatch?: Event[] } | undefined;
+      for (const event of cursor?.nextBatch ?? cursor?.firstBatch ?? []) sent.push(String(event.ns?.coll));
+    });
+    const db = client.db('changes');
+    await db.createCollection('tally');
+    const withCompanion = watchChanges(db, { collections: ['books'], companions: ['tally'], logger: capturedLogger().logger });
+    const told: Change[] = [];
+    withCompanion.subscribe({ change: (change) => void told.push(change) });
+    try {
+      await until('the feed is live', () => withCompanion.live);
+      await client.withSession((session) =>
+        session.withTransaction(async () => {
+          await db.collection('books').insertOne({ name: 'Counted' }, { session });
+          await db
+            .collection<{ _id: string; n: number }>('tally')
+            .updateOne({ _id: 'shard-0' }, { $inc: { n: 1 } }, { session, upsert: true });
+        }),
+      );
+      // Another collection's change, written alone, is still sent (it may be the only thing that moves the
+      // stream), and after the transaction's: once it has come, the companion's would have too.
+      await db.collection('elsewhere').insertOne({ name: 'Not watched' });
+      await until('the later change sent', () => sent.includes('elsewhere'));
+      expect(told.map((change): unknown => change.doc?.['name'])).toEqual(['Counted']);
+      expect(sent.filter((coll) => coll !== 'elsewhere')).toEqual(['books']);
+    } finally {
+      await withCompanion.close();
+      await client.close();
     }
   });
 

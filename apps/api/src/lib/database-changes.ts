@@ -133,13 +133,18 @@ function describe(event: DocumentChange): Change {
  * so the cached answers were held back for up to 1 s after each of them: under load, most of the time. With
  * every change let through, the stream passes such a write within a round trip.
  *
+ * The changes of the `companions` collections are left out by the server. Each is written only in a transaction
+ * that changes a watched collection too, and MongoDB 4.0 writes a transaction as one oplog entry: its changes share
+ * one point in the oplog, so the watched change moves the stream as far, and a companion's change would only cost
+ * every instance an event to receive, decode and drop (one of the four of each restock).
+ *
  * The documents' `unsent` fields are cut by the server: no listener reads them, and every instance would otherwise
  * receive and decode them with each change (a book's search keys are 40% of its bytes).
  */
-const pipelineFor = (collections: string[], unsent: readonly string[]): Document[] => {
+const pipelineFor = (collections: string[], companions: readonly string[], unsent: readonly string[]): Document[] => {
   const onlyWatched = (field: string) => ({ $cond: [{ $in: ['$ns.coll', collections] }, field, '$$REMOVE'] });
   return [
-    { $match: { operationType: { $in: DOCUMENT_CHANGES } } },
+    { $match: { operationType: { $in: DOCUMENT_CHANGES }, ...(companions.length ? { 'ns.coll': { $nin: companions } } : {}) } },
     { $addFields: { fullDocument: onlyWatched('$fullDocument'), updateDescription: onlyWatched('$updateDescription') } },
     ...(unsent.length ? [{ $project: Object.fromEntries(unsent.map((field) => [`fullDocument.${field}`, 0])) }] : []),
   ];
@@ -152,9 +157,12 @@ const pipelineFor = (collections: string[], unsent: readonly string[]): Document
  * from now and tells the listeners to reset. On a standalone server, where change streams cannot run, it logs
  * a warning once and stays not live. The changed documents come without their `unsent` fields.
  */
-export function watchChanges(db: Db, options: { collections: string[]; unsent?: readonly string[]; logger: Logger }): ChangeFeed {
+export function watchChanges(
+  db: Db,
+  options: { collections: string[]; companions?: readonly string[]; unsent?: readonly string[]; logger: Logger },
+): ChangeFeed {
   const { logger } = options;
-  const pipeline = pipelineFor(options.collections, options.unsent ?? []);
+  const pipeline = pipelineFor(options.collections, options.companions ?? [], options.unsent ?? []);
   const watched = new Set(options.collections);
   const listeners = new Set<ChangeListener>();
   const recent: Change[] = [];

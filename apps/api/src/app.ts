@@ -258,7 +258,6 @@ export function createApp(deps: AppDeps): App {
       unboundedReadsPerMinute: options.unboundedReadRateLimitPerMinute,
       writesPerMinute: options.writeRateLimitPerMinute,
     },
-    deps.logger,
   );
   const access = createAccess({ verifier: deps.verifier, identify: (user) => users.identify(user), limitWrite: limits.limitWrite });
   const covers = createCoversService(createCoversRepository(deps.db), options.coverDecodes);

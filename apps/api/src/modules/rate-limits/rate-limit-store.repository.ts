@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
-import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import type { ClientRateLimitInfo } from 'express-rate-limit';
 import type { Logger } from '../../lib/logger';
 import { oneAtATimePerKey } from '../../lib/one-at-a-time';
 
@@ -25,7 +25,7 @@ function counterWindows(db: Db, prefix: string, now: () => number) {
   let windowMs = 60_000;
   return {
     counters,
-    init: (options: Pick<Options, 'windowMs'>) => {
+    init: (options: { windowMs: number }) => {
       windowMs = options.windowMs;
     },
     current: (key: string) => {
@@ -69,15 +69,22 @@ function addedInBatches(add: (id: string, hits: number, resetTime: Date) => Prom
   };
 }
 
+/** A store that counts each hit in the shared counter, answering the total after the round trip. */
+export interface ExactRateLimitStore {
+  /** Sets the length of the windows (60 s unless told). */
+  init(options: { windowMs: number }): void;
+  increment(key: string): Promise<ClientRateLimitInfo>;
+}
+
 /**
- * An express-rate-limit store whose counters live in MongoDB, so that every API instance on the same database
+ * A rate-limit store whose counters live in MongoDB, so that every API instance on the same database
  * counts against one quota (a client behind a load balancer does not get N times the limit). Hits are added
  * with atomic `$inc` upserts of the client's counter of the current window, answering the new total: exact
  * across instances, at one database round trip per counted request, or per batch of a client's requests that
  * arrive together (addedInBatches). The write limit uses it (writes are few and each costs a transaction anyway);
  * the reads count in memory (createBatchedRateLimitStore).
  */
-export function createRateLimitStore(db: Db, prefix: string, now: () => number = Date.now): Store {
+export function createRateLimitStore(db: Db, prefix: string, now: () => number = Date.now): ExactRateLimitStore {
   const windows = counterWindows(db, prefix, now);
   const { counters, current } = windows;
 
@@ -100,24 +107,10 @@ export function createRateLimitStore(db: Db, prefix: string, now: () => number =
   });
 
   return {
-    prefix,
-    localKeys: false,
     init: windows.init,
     async increment(key) {
       const { _id, resetTime } = current(key);
       return { totalHits: await add(_id, resetTime), resetTime };
-    },
-    async decrement(key) {
-      await counters.updateOne({ _id: current(key)._id, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
-    },
-    async get(key) {
-      const { _id, resetTime } = current(key);
-      const doc = await counters.findOne({ _id }, { projection: { hits: 1 } });
-      return doc ? { totalHits: doc.hits, resetTime } : undefined;
-    },
-    /** Only the current window counts, so resetting a client is forgetting its current counter. */
-    async resetKey(key) {
-      await counters.deleteOne({ _id: current(key)._id });
     },
   };
 }
@@ -141,9 +134,9 @@ export interface BatchedStoreOptions {
 }
 
 /** A store that counts in memory; `flush` writes what it counted now, `close` writes it for the last time and stops. */
-export interface BatchedRateLimitStore extends Store {
+export interface BatchedRateLimitStore {
   /** Sets the length of the windows (60 s unless told). */
-  init(options: Pick<Options, 'windowMs'>): void;
+  init(options: { windowMs: number }): void;
   /** Counts a hit in memory and answers the client's total at once (no database on the request path). */
   increment(key: string): ClientRateLimitInfo;
   flush(): Promise<void>;
@@ -151,7 +144,7 @@ export interface BatchedRateLimitStore extends Store {
 }
 
 /**
- * An express-rate-limit store that counts in memory and adds its hits to the shared MongoDB counters (the ones
+ * A rate-limit store that counts in memory and adds its hits to the shared MongoDB counters (the ones
  * createRateLimitStore uses) in batches: at most `flushMs` after a hit, one unordered bulkWrite of `$inc`
  * upserts for every client counted since the last flush, then one read of those counters' totals. A request's
  * total is the shared total at the last flush plus this instance's hits since: no database round trip on the
@@ -262,29 +255,12 @@ export function createBatchedRateLimitStore(
   }
 
   return {
-    prefix,
-    localKeys: false,
     init: windows.init,
     increment(key) {
       const count = heldFor(key);
       count.pending += 1;
       schedule();
       return { totalHits: totalOf(count), resetTime: count.resetTime };
-    },
-    decrement(key) {
-      const count = heldFor(key);
-      if (totalOf(count) > 0) count.pending -= 1;
-      schedule();
-    },
-    get(key) {
-      const count = held.get(current(key)._id);
-      return count ? { totalHits: totalOf(count), resetTime: count.resetTime } : undefined;
-    },
-    /** Only the current window counts, so resetting a client is forgetting its current counter, here and shared. */
-    async resetKey(key) {
-      const { _id } = current(key);
-      held.delete(_id);
-      await counters.deleteOne({ _id });
     },
     flush,
     async close() {

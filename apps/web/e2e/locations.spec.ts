@@ -90,6 +90,16 @@ test.describe('labels', () => {
       for (const code of codes) {
         const label = page.getByRole('article', { name: `Label ${code}`, exact: true });
         await expect(label).toBeVisible();
+        // The name, the bars and the code fit the label whole: no line squeezed under its text (which then runs over
+        // the bars), and bars at least a third of the label's height, for a hand scanner's line to cross.
+        const layout = await label.evaluate((article) => ({
+          clipped: [article, ...article.querySelectorAll('p')]
+            .filter((box) => box.scrollHeight > box.clientHeight + 1)
+            .map((box) => box.tagName),
+          bars: (article.querySelector('svg')?.getBoundingClientRect().height ?? 0) / article.getBoundingClientRect().height,
+        }));
+        expect(layout.clipped, `${sheet}: the label of ${code}`).toEqual([]);
+        expect(layout.bars, `${sheet}: the bars of ${code}`).toBeGreaterThan(1 / 3);
         const png = await label.screenshot({ scale: 'device' });
         const image = new Blob([new Uint8Array(png)], { type: 'image/png' });
         // No downscaled pass: zxing also scans a copy a third the size, where a bar is about 1 px wide and symbols

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { code128Drawing } from './code128';
+import { code128Drawing, QUIET_ZONE_MODULES } from './code128';
 import { LABEL_SHEETS, labelBox, labelsPerSheet, sheetPages } from './label-sheets';
 
 const sheet = (id: string) => LABEL_SHEETS.find((candidate) => candidate.id === id)!;
@@ -44,5 +44,16 @@ describe('label sheets', () => {
     expect(drawing.viewBox).toMatch(/^0 0 \d+ \d+$/);
     expect(drawing.paths.length).toBeGreaterThan(0);
     expect(drawing.paths.every((path) => /^M[\d .ML]+$/.test(path.d))).toBe(true);
+  });
+
+  it("leaves Code 128's quiet zone of 10 modules (2 units each) white on either side of the bars", () => {
+    const drawing = code128Drawing('SH-MX0Z8WAVC-1');
+    const width = Number(drawing.viewBox.split(' ')[2]);
+    // Each bar is a vertical stroke centred on its x.
+    const edges = drawing.paths.flatMap(({ d, strokeWidth }) =>
+      [...d.matchAll(/M([\d.]+) /g)].map(([, x]) => [Number(x) - strokeWidth / 2, Number(x) + strokeWidth / 2] as const),
+    );
+    expect(Math.min(...edges.map(([left]) => left))).toBe(QUIET_ZONE_MODULES * 2);
+    expect(width - Math.max(...edges.map(([, right]) => right))).toBe(QUIET_ZONE_MODULES * 2);
   });
 });

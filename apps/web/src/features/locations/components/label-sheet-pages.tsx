@@ -2,6 +2,9 @@ import type { Location } from '@book-warehouse/types';
 import { labelBox, sheetPages, type LabelSheet } from '../label-sheets';
 import { Code128Barcode } from './code128-barcode';
 
+/** A label's margins inside its edges, as parts of its height and width (the barcode's quiet zone is its own). */
+const LABEL_PADDING = { vertical: 0.08, horizontal: 0.03 };
+
 /**
  * The labels on their sheets, page by page, at the sheet's real size: each label the location's name, its code as
  * a Code 128 barcode, and the code in text. The print stylesheet sets the printer's page to the sheet's and
@@ -32,8 +35,16 @@ export function LabelSheetPages({ locations, sheet }: { locations: readonly Loca
                 <article
                   key={location._id}
                   aria-label={`Label ${location.code}`}
-                  className="absolute flex flex-col items-center justify-center gap-[2%] overflow-hidden px-[5%] py-[4%] text-center"
-                  style={{ top: u(box.top), left: u(box.left), width: u(sheet.label.width), height: u(sheet.label.height) }}
+                  className="absolute flex flex-col items-center justify-center gap-[2%] overflow-hidden text-center"
+                  style={{
+                    top: u(box.top),
+                    left: u(box.left),
+                    width: u(sheet.label.width),
+                    height: u(sheet.label.height),
+                    // From the label's own size: a percentage would be of the page's width (the containing block),
+                    // which left an Avery 5160 label a third of its height for the name, bars and code.
+                    padding: `${u(sheet.label.height * LABEL_PADDING.vertical)} ${u(sheet.label.width * LABEL_PADDING.horizontal)}`,
+                  }}
                 >
                   <p className="w-full truncate text-[11pt] leading-tight font-bold">{location.name}</p>
                   <Code128Barcode code={location.code} className="h-[48%] w-full" />

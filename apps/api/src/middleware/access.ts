@@ -11,7 +11,7 @@ export interface AccessDeps {
   /** The verified user with its account's current role (recorded on first sight). */
   identify: (user: AuthUser) => Promise<Caller>;
   /** Counts a write by the account `uid`; rejects with the 429 beyond its quota. */
-  limitWrite: (req: Request, res: Response, uid: string) => Promise<void>;
+  limitWrite: (res: Response, uid: string) => Promise<void>;
 }
 
 const unauthorized = () => new AppError('unauthorized', 401, 'Sign-in required: send a valid token as "Authorization: Bearer <token>"');
@@ -33,7 +33,7 @@ export function createAccess({ verifier, identify, limitWrite }: AccessDeps) {
     const token = /^Bearer ([A-Za-z0-9._~+/=-]{10,8192})$/i.exec(header)?.[1];
     if (!token) throw unauthorized();
     const who = await identify(await verifier.verify(token));
-    if (isWrite(req)) await limitWrite(req, res, who.uid);
+    if (isWrite(req)) await limitWrite(res, who.uid);
     return who;
   };
   const signedIn: Authenticate = (req, res) => caller(req, res, req.get('authorization') ?? '');

@@ -115,7 +115,7 @@ export function createRateLimits(stores: RateLimitStores, settings: RateLimitSet
       ),
     ),
     /** Counts a write by the account `uid`; rejects with the 429 beyond the quota. */
-    limitWrite: async (_req: Request, res: Response, uid: string): Promise<void> => {
+    limitWrite: async (res: Response, uid: string): Promise<void> => {
       const refused = await writes(res, uid);
       if (refused) throw refused;
     },

@@ -157,6 +157,14 @@ export function createLocationsRepository(db: Db) {
       return withCounts(await locations.find({ ancestors: oid(id) }, { session }).toArray(), session);
     },
 
+    /** The location `id` and then every location beneath it, in one query; none when it does not exist. */
+    async subtree(id: string): Promise<StoredLocation[]> {
+      const _id = oid(id);
+      const docs = await locations.find({ $or: [{ _id }, { ancestors: _id }] }).toArray();
+      const root = docs.find((doc) => doc._id.equals(_id));
+      return root ? withCounts([root, ...docs.filter((doc) => doc !== root)]) : [];
+    },
+
     async countChildren(id: string, session?: Session): Promise<number> {
       return locations.countDocuments({ parentId: oid(id) }, { session });
     },

@@ -151,6 +151,13 @@ export function createLocationsService(deps: {
     return location;
   };
 
+  /** The location `id` and everything beneath it (itself first), or the 404. */
+  const foundSubtree = async (id: string): Promise<[StoredLocation, ...StoredLocation[]]> => {
+    const [location, ...beneath] = await locations.subtree(id);
+    if (!location) throw notFound('Location');
+    return [location, ...beneath];
+  };
+
   /**
    * A page of the stock listing with its totals, cached until the stock of its location or of one beneath it
    * changes, or anything else it shows, through any instance (STOCK_LISTING_DROPS). Sorted by quantity, a subtree of
@@ -161,8 +168,8 @@ export function createLocationsService(deps: {
     dropOnly: STOCK_LISTING_DROPS,
     tags: ({ tags }) => tags,
     load: async ({ id, query }: { id: string; query: LocationStockQuery }) => {
-      const [location, beneath] = await Promise.all([found(id), locations.descendants(id)]);
-      const subtree = [location, ...beneath];
+      const subtree = await foundSubtree(id);
+      const location = subtree[0];
       const totals = query.q ? await locations.stockTotals(location._id, query.q) : summed(subtree);
       if (query.sort.replace(/^-/, '') === 'quantity' && totals.rows > QUANTITY_SORT_ROWS) {
         const reason = `sorts at most ${QUANTITY_SORT_ROWS} rows by quantity; ${location.code} holds ${totals.rows}: sort by book, author or location`;
@@ -223,7 +230,8 @@ export function createLocationsService(deps: {
     },
 
     async get(id: string): Promise<LocationDetail> {
-      const location = await answerOf(await found(id));
+      const subtree = await foundSubtree(id);
+      const location = answer(subtree[0], childrenOf(subtree));
       const refs = await locations.findByIds(location.ancestorIds);
       const byId = new Map(refs.map((ref) => [ref._id, ref]));
       return { ...location, ancestors: location.ancestorIds.flatMap((ancestor) => byId.get(ancestor) ?? []) };

@@ -115,17 +115,18 @@ const stockRow = (/** @type {Doc & { stock: StockEntry }} */ doc) => ({
 });
 
 /**
- * GET /api/locations/{id}/stock by name, as the API reads it (locations.service.ts, stock): the location, the ones
- * beneath it, then one location's page through its index, or a subtree's through one range of it, sorted and unwound.
+ * GET /api/locations/{id}/stock by name, as the API reads it (locations.service.ts, stock): the location and the ones
+ * beneath it in one query, then one location's page through its index, or a subtree's through one range of it, sorted
+ * and unwound.
  * @param {URL} url
  */
 async function locationStock(url) {
   const _id = new ObjectId(url.pathname.split('/')[3]);
-  const [location, beneath] = await Promise.all([locations.findOne({ _id }), locations.find({ ancestors: _id }).toArray()]);
-  if (!location) return null;
+  const subtree = await locations.find({ $or: [{ _id }, { ancestors: _id }] }).toArray();
+  if (!subtree.some((doc) => doc._id.equals(_id))) return null;
   const limit = Number(url.searchParams.get('limit') ?? 20);
   const skip = Number(url.searchParams.get('page') ?? 0) * limit;
-  if (!beneath.length) {
+  if (subtree.length === 1) {
     const docs = await books
       .find(
         { 'stock.path': _id, 'stock.locationId': _id },

@@ -86,7 +86,8 @@ class EmbeddedReplicaSet extends MongoMemoryReplSet {
 
   protected override async _initReplSet(): Promise<void> {
     if (!(await adoptAddress(this.servers[0]!.getUri()))) return super._initReplSet();
-    await this._waitForPrimary(CONFIG_LOAD_TIMEOUT_MS, 'a restart on a stored configuration');
+    // As long as the launcher's own initiation waits (its default, 30 s).
+    await this._waitForPrimary(undefined, 'a restart on a stored configuration');
     this.stateChange(MongoMemoryReplSetStates.running);
   }
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { Answer } from '../lib/answer';
 import type { AuthUser, Caller } from '../lib/auth-user';
 import { AppError, cutText } from '../lib/errors';
-import { redactionOf, setCaller } from '../lib/redact';
+import { setCaller } from '../lib/redact';
+import { sendJson } from '../lib/send-json';
 import type { Authenticate } from './access';
 import type { Idempotency } from './idempotency';
 
@@ -76,8 +77,8 @@ function parse(schema: z.ZodType | undefined, value: unknown, part: Part): unkno
  * A route handler that receives its input checked and typed: the user first (with `auth`), then the path,
  * the query and the body, each parsed with its shared schema (a 400 naming the field otherwise; a request
  * without a body is read as `{}`), then the Idempotency-Key (with `idempotency`). What the handler returns is
- * sent as JSON with `spec.status`; a handler that answers through `res` itself (a streamed list, a kept search)
- * returns nothing.
+ * sent as JSON with `spec.status`, through lib/send-json.ts (a cached answer's JSON, ETag and gzip are made
+ * once); a handler that answers through `res` itself (a streamed list, a kept search) returns nothing.
  */
 export function route(spec: RouteSpec, handler: RouteHandler): RequestHandler {
   return async (req, res) => {
@@ -98,12 +99,8 @@ export function route(spec: RouteSpec, handler: RouteHandler): RequestHandler {
       spec.idempotency && caller ? await spec.idempotency({ req, res, user: caller, status: spec.status ?? 200 }, run) : await run();
     if (res.headersSent) return;
     if (answer === undefined) throw new Error(`${req.method} ${req.baseUrl}${req.path}: the handler returned no answer and sent none`);
-    const redact = redactionOf(res) ?? ((value: unknown) => value);
-    if (answer instanceof Answer)
-      res
-        .set(answer.headers)
-        .status(spec.status ?? 200)
-        .json(redact(answer.body));
-    else res.status(spec.status ?? 200).json(redact(answer));
+    if (answer instanceof Answer) res.set(answer.headers);
+    const sent = answer instanceof Answer ? (answer as Answer).body : answer;
+    await sendJson(req, res.status(spec.status ?? 200), sent);
   };
 }

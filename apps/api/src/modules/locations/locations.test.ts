@@ -416,6 +416,22 @@ describe('GET /api/locations/{id}/stock', () => {
     expect([first.total, second.total, first.quantity, second.quantity]).toEqual([4, 4, 17, 17]);
   });
 
+  it('answers a page read again with the same ETag (304 to If-None-Match), gzip to a client that accepts it, the totals either way', async () => {
+    const { shelf } = await tree();
+    for (let n = 1; n <= 12; n++) await stockBook(`Book ${String(n).padStart(2, '0')}`, 'Ann Author', [[shelf, n]]);
+    const url = `/api/locations/${shelf._id}/stock`;
+    const plain = await request(ctx.app).get(url).set(bearer(staff)).set('Accept-Encoding', 'identity').expect(200);
+    const zipped = await request(ctx.app).get(url).set(bearer(staff)).set('Accept-Encoding', 'gzip').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body).toEqual(plain.body);
+    expect(LocationStockItemSchema.array().parse(plain.body)).toHaveLength(12);
+    expect([zipped.headers[TOTAL_COUNT_HEADER.toLowerCase()], zipped.headers[TOTAL_QUANTITY_HEADER.toLowerCase()]]).toEqual(['12', '78']);
+    expect(zipped.headers['etag']).toBe(plain.headers['etag']);
+    const again = await request(ctx.app).get(url).set(bearer(staff)).set('If-None-Match', String(plain.headers['etag'])).expect(304);
+    expect(again.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('12');
+  });
+
   it('sorts by quantity, code and author, either way', async () => {
     const { warehouse } = await stocked();
     expect(rowsOf((await stockOf(warehouse._id, '?sort=-quantity')).items)).toEqual([

@@ -85,6 +85,9 @@ function answer(location: StoredLocation, children: Map<string | null, StoredLoc
   };
 }
 
+/** A location as answered, given it and everything beneath it (itself first). */
+const answerOfSubtree = (subtree: [StoredLocation, ...StoredLocation[]]): Location => answer(subtree[0], childrenOf(subtree));
+
 /**
  * The stock listing's pages read last that are cached, and the JSON they hold together: a page of 20 rows is about
  * 4 kB, so a warehouse's busy shelves and aisles fit (a read rotating through more keys than held misses every time).
@@ -206,8 +209,7 @@ export function createLocationsService(deps: {
 
   /** One location with its counts; inside a change's transaction, what its Idempotency-Key keeps. */
   const answerOf = async (location: StoredLocation, session?: Session): Promise<Location> => {
-    const beneath = await locations.descendants(location._id, session);
-    return answer(location, childrenOf([location, ...beneath]));
+    return answerOfSubtree([location, ...(await locations.descendants(location._id, session))]);
   };
 
   return {
@@ -230,8 +232,7 @@ export function createLocationsService(deps: {
     },
 
     async get(id: string): Promise<LocationDetail> {
-      const subtree = await foundSubtree(id);
-      const location = answer(subtree[0], childrenOf(subtree));
+      const location = answerOfSubtree(await foundSubtree(id));
       const refs = await locations.findByIds(location.ancestorIds);
       const byId = new Map(refs.map((ref) => [ref._id, ref]));
       return { ...location, ancestors: location.ancestorIds.flatMap((ancestor) => byId.get(ancestor) ?? []) };

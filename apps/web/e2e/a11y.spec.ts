@@ -1,7 +1,7 @@
 import { expect, test as base, type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { paths } from '../src/config/paths';
-import { accountToken, addBookViaApi, axeViolations, newStaff, signedIn, type Violation } from './support';
+import { accountToken, addBookViaApi, axeViolations, newStaff, noTransitions, signedIn, type Violation } from './support';
 
 /**
  * Every screen of the route table (src/config/paths.ts): its fixed paths (patterns left out), the screens that take
@@ -65,13 +65,6 @@ async function orderOf(request: APIRequestContext, token: string, bookId: string
 }
 
 const widths = [1280, 360] as const;
-
-/** Waits until no colour is mid-transition (bounded: a transition that never settles should not stall the audit). */
-async function noTransitions(page: Page) {
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { timeout: 5_000 })
-    .catch(() => undefined);
-}
 
 /** Waits until the screen has its content (no spinner or skeleton left) and no colour is mid-transition. */
 async function settled(page: Page) {

@@ -177,8 +177,23 @@ export async function axeViolations(page: Page, rules?: string[]): Promise<Viola
   );
 }
 
-/** No serious or critical accessibility violation on the current screen (axe-core). */
+/** Waits until no colour is mid-transition (bounded: a transition that never settles should not stall the audit). */
+export async function noTransitions(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/**
+ * No serious or critical accessibility violation on the current screen (axe-core), audited once it has settled: a list
+ * refetching shows its old rows dimmed and `aria-busy` (which axe reads as low contrast) and a link fades to its colour.
+ * Both waits are bounded, as a running import's card stays busy: the audit then runs on the screen as it is.
+ */
 export async function expectAccessible(page: Page) {
+  await expect(page.locator('[aria-busy="true"]'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+  await noTransitions(page);
   const violations = await axeViolations(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
